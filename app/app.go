@@ -1,0 +1,65 @@
+// Package app holds the thin facades the page calls. It is the only package
+// that touches the Wails runtime; everything it calls lives in backend/.
+package app
+
+import (
+	"context"
+	"io"
+	"log/slog"
+
+	"github.com/clusterdeck/clusterdeck/backend/session"
+)
+
+// Deps are what the facades are built from. main.go fills them in.
+type Deps struct {
+	Version   string
+	Transport string // "desktop" or "bridge": shown in About, nothing else
+	Emitter   Emitter
+	Log       *slog.Logger
+	Session   *session.Session
+}
+
+// App owns the facades bound to the page.
+type App struct {
+	Shell      *Shell
+	Workspaces *Workspaces
+	errors     *ErrorFormatter
+	log        *slog.Logger
+}
+
+// New builds the facades.
+func New(d Deps) *App {
+	if d.Log == nil {
+		d.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if d.Session == nil {
+		d.Session = session.New(session.Options{})
+	}
+	errs := NewErrorFormatter(ErrorRule{Target: session.ErrUnknownWorkspace, Code: "UNKNOWN_WORKSPACE",
+		Message: "That workspace is not open in Clusterdeck.", Hint: "Pick a workspace from the switcher."})
+	return &App{
+		Shell:      newShell(d),
+		Workspaces: newWorkspaces(d.Session, d.Emitter, errs),
+		errors:     errs,
+		log:        d.Log,
+	}
+}
+
+// Bindings is the one list of objects exposed to the page, used by both
+// Wails' Bind and the browser bridge so the two cannot differ.
+func (a *App) Bindings() []any {
+	return []any{a.Shell, a.Workspaces}
+}
+
+// FormatError is the ErrorFormatter handed to Wails and the bridge.
+func (a *App) FormatError(err error) any { return a.errors.Format(err) }
+
+// Startup runs once the transport is up.
+func (a *App) Startup(ctx context.Context) {
+	a.log.Info("clusterdeck started")
+}
+
+// Shutdown runs when the window closes or the process is asked to stop.
+func (a *App) Shutdown(ctx context.Context) {
+	a.log.Info("clusterdeck stopping")
+}

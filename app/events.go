@@ -1,0 +1,30 @@
+package app
+
+// EventName is the single list of event names the backend emits to the page.
+// Wails generates a TypeScript enum from AllEvents, so the page never spells
+// an event name by hand. Scoped events append ":<scope>" (see Scoped).
+type EventName string
+
+const (
+	// EventWorkspacesChanged: the list of workspaces or the active one changed.
+	EventWorkspacesChanged EventName = "workspaces:changed"
+	// EventConnectionChanged: a workspace went online/offline; scoped by workspace id.
+	EventConnectionChanged EventName = "connection:changed"
+	// EventNotice: a message for the user that is not tied to a call (a toast).
+	EventNotice EventName = "app:notice"
+)
+
+// AllEvents is handed to Wails' EnumBind to generate the TypeScript enum.
+var AllEvents = []struct {
+	Value  EventName
+	TSName string
+}{
+	{EventWorkspacesChanged, "WorkspacesChanged"},
+	{EventConnectionChanged, "ConnectionChanged"},
+	{EventNotice, "Notice"},
+}
+
+// Scoped names one instance of an event, e.g. "connection:changed:demo".
+func Scoped(name EventName, scope string) string {
+	return string(name) + ":" + scope
+}

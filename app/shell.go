@@ -1,0 +1,42 @@
+package app
+
+import (
+	"log/slog"
+	"runtime"
+	"sync"
+)
+
+// AppInfo describes the running build for the About box and the page.
+type AppInfo struct {
+	Name      string `json:"name"`
+	Version   string `json:"version"`
+	Platform  string `json:"platform"`
+	Transport string `json:"transport"`
+}
+
+// Shell is the facade for the app frame itself.
+type Shell struct {
+	info      AppInfo
+	log       *slog.Logger
+	readyOnce sync.Once
+}
+
+func newShell(d Deps) *Shell {
+	return &Shell{
+		info: AppInfo{Name: "Clusterdeck", Version: d.Version,
+			Platform: runtime.GOOS + "/" + runtime.GOARCH, Transport: d.Transport},
+		log: d.Log,
+	}
+}
+
+// Info returns what the About box shows.
+func (s *Shell) Info() (AppInfo, error) {
+	return s.info, nil
+}
+
+// Ready is called by the page once the shell has rendered. It is logged once
+// so the desktop smoke test (and a user reading logs) can see the page booted.
+func (s *Shell) Ready() error {
+	s.readyOnce.Do(func() { s.log.Info("shell ready") })
+	return nil
+}

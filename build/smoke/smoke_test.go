@@ -1,0 +1,174 @@
+// Package smoke launches the production desktop binary in a real window.
+// `make desktop-smoke` runs it under Xvfb and dbus-run-session; plain
+// `go test ./...` skips it because there is no binary or display to use.
+package smoke
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// accent is the brand colour (#2f5bea) the shell paints in its logo and
+// switcher; finding it proves our page rendered, not a blank or error view.
+var accent = [3]int{0x2f, 0x5b, 0xea}
+
+func TestDesktopSmoke(t *testing.T) {
+	bin := os.Getenv("CLUSTERDECK_BINARY")
+	if bin == "" || os.Getenv("DISPLAY") == "" {
+		t.Skip("needs CLUSTERDECK_BINARY and a display: run `make desktop-smoke` (Xvfb + dbus-run-session)")
+	}
+	artifacts := os.Getenv("CLUSTERDECK_ARTIFACTS")
+	if artifacts == "" {
+		artifacts = t.TempDir()
+	}
+
+	home := t.TempDir()
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), "HOME="+home,
+		"XDG_CONFIG_HOME="+filepath.Join(home, "config"), "XDG_CACHE_HOME="+filepath.Join(home, "cache"),
+		"XDG_DATA_HOME="+filepath.Join(home, "data"), "XDG_STATE_HOME="+filepath.Join(home, "state"))
+	logs := &lineLog{}
+	stderr, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	cmd.Stdout = io.Discard
+	require.NoError(t, cmd.Start())
+	exited := make(chan error, 1)
+	go func() {
+		logs.consume(stderr)
+		exited <- cmd.Wait()
+	}()
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+
+	// Bounds, not performance assertions: how long we are willing to wait.
+	require.True(t, logs.waitFor("shell ready", 90*time.Second),
+		"the page never reported that the shell rendered; log:\n%s", logs)
+
+	out, err := exec.Command("xdotool", "search", "--sync", "--onlyvisible", "--name", "^Clusterdeck$").Output()
+	require.NoError(t, err, "no visible window titled Clusterdeck")
+	assert.NotEmpty(t, strings.TrimSpace(string(out)))
+
+	shot := filepath.Join(artifacts, "desktop-smoke.png")
+	var accentPixels, colours int
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		img, err := screenshot(shot)
+		require.NoError(t, err)
+		accentPixels, colours = analyse(img)
+		if accentPixels > 40 && colours > 100 {
+			break
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	t.Logf("screenshot %s: %d accent pixels, %d distinct colours", shot, accentPixels, colours)
+	assert.Greater(t, colours, 100, "the window looks blank")
+	assert.Greater(t, accentPixels, 40, "the shell's brand colour is not on screen")
+
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	select {
+	case err := <-exited:
+		assert.NoError(t, err, "SIGTERM should close the app cleanly; log:\n%s", logs)
+	case <-time.After(20 * time.Second):
+		t.Fatalf("the app did not exit after SIGTERM; log:\n%s", logs)
+	}
+	assert.True(t, logs.contains("clusterdeck stopping"), "shutdown hook did not run; log:\n%s", logs)
+}
+
+func screenshot(path string) (image.Image, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	data, err := exec.CommandContext(ctx, "import", "-window", "root", "png:-").Output()
+	if err != nil {
+		return nil, fmt.Errorf("screenshot: %w", err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return nil, fmt.Errorf("keep screenshot: %w", err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("decode screenshot: %w", err)
+	}
+	return img, nil
+}
+
+// analyse counts pixels close to the accent colour and distinct colours.
+func analyse(img image.Image) (accentPixels, colours int) {
+	seen := map[[3]int]struct{}{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			c := [3]int{int(r >> 8), int(g >> 8), int(bl >> 8)}
+			seen[c] = struct{}{}
+			if abs(c[0]-accent[0]) < 24 && abs(c[1]-accent[1]) < 24 && abs(c[2]-accent[2]) < 24 {
+				accentPixels++
+			}
+		}
+	}
+	return accentPixels, len(seen)
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// lineLog collects a process's output lines and lets a test wait for one.
+type lineLog struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *lineLog) consume(r io.Reader) {
+	s := bufio.NewScanner(r)
+	for s.Scan() {
+		l.mu.Lock()
+		l.lines = append(l.lines, s.Text())
+		l.mu.Unlock()
+	}
+}
+
+func (l *lineLog) contains(part string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, line := range l.lines {
+		if strings.Contains(line, part) {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *lineLog) waitFor(part string, limit time.Duration) bool {
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		if l.contains(part) {
+			return true
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return false
+}
+
+func (l *lineLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.lines, "\n")
+}

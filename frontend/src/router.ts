@@ -1,0 +1,16 @@
+import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
+
+// Hash history: the desktop asset server and the test bridge both serve a
+// single index.html, so paths must not reach the server.
+export const routes: RouteRecordRaw[] = [
+  { path: '/', redirect: '/compute' },
+  { path: '/compute', name: 'compute', component: () => import('./views/ComputeView.vue'), meta: { title: 'Compute' } },
+  { path: '/pools', name: 'pools', component: () => import('./views/PlannedView.vue'), meta: { title: 'Pools' } },
+  { path: '/policies', name: 'policies', component: () => import('./views/PlannedView.vue'), meta: { title: 'Policies' } },
+  { path: '/drafts', name: 'drafts', component: () => import('./views/PlannedView.vue'), meta: { title: 'Drafts' } },
+  { path: '/workspaces', name: 'workspaces', component: () => import('./views/WorkspacesView.vue'), meta: { title: 'Workspaces' } },
+  { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue'), meta: { title: 'Settings' } },
+  { path: '/:pathMatch(.*)*', redirect: '/compute' },
+]
+
+export const router = createRouter({ history: createWebHashHistory(), routes })

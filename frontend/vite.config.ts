@@ -1,0 +1,24 @@
+import { writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import vue from '@vitejs/plugin-vue'
+import { defineConfig, type Plugin } from 'vite'
+
+// Go embeds frontend/dist, so a fresh clone needs a tracked file there to
+// compile before the page is built; Vite empties the folder on each build.
+const keepDist: Plugin = {
+  name: 'keep-dist-placeholder',
+  closeBundle() {
+    writeFileSync(resolve(__dirname, 'dist/.gitkeep'), '')
+  },
+}
+
+export default defineConfig({
+  plugins: [vue(), keepDist],
+  resolve: {
+    alias: { '@': resolve(__dirname, 'src') },
+  },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 1500,
+  },
+})

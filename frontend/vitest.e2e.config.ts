@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+
+// End-to-end tests: Debian's Chromium, driven by playwright-core, against the
+// real Go backend served by `clusterdeck bridge` (see e2e/bridge.ts).
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+})
