@@ -8,14 +8,14 @@ import { defineConfig, type Plugin } from 'vite'
 const keepDist: Plugin = {
   name: 'keep-dist-placeholder',
   closeBundle() {
-    writeFileSync(resolve(__dirname, 'dist/.gitkeep'), '')
+    writeFileSync(resolve(import.meta.dirname, 'dist/.gitkeep'), '')
   },
 }
 
 export default defineConfig({
   plugins: [vue(), keepDist],
   resolve: {
-    alias: { '@': resolve(__dirname, 'src') },
+    alias: { '@': resolve(import.meta.dirname, 'src') },
   },
   build: {
     target: 'es2022',

@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+
+// Debian's Chromium; never a downloaded browser.
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
+
+export const artifacts = process.env.CLUSTERDECK_ARTIFACTS ?? join(tmpdir(), 'clusterdeck-artifacts')
+mkdirSync(artifacts, { recursive: true })
+
+export async function launch(): Promise<Browser> {
+  // Playwright gives each launch a fresh temporary profile of its own.
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+}
+
+export interface Session {
+  context: BrowserContext
+  page: Page
+  errors: string[]
+}
+
+/** Opens the app in a fresh context and records page errors. */
+export async function open(
+  browser: Browser,
+  url: string,
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<Session> {
+  const context = await browser.newContext({
+    viewport: { width: 1360, height: 860 },
+    colorScheme: options.colorScheme ?? 'light',
+  })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  await page.goto(url)
+  await page.getByTestId('workspace-switcher').waitFor()
+  return { context, page, errors }
+}

@@ -1,0 +1,85 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { join } from 'node:path'
+import { artifacts, launch, open } from './browser'
+
+let browser: Browser
+const url = inject('bridgeUrl')
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('app shell', () => {
+  it('shows the navigation and every page it leads to', async () => {
+    const { page, context, errors } = await open(browser, url)
+    const pages = [
+      ['compute', 'Compute'],
+      ['pools', 'Pools'],
+      ['policies', 'Policies'],
+      ['drafts', 'Drafts'],
+      ['workspaces', 'Workspaces'],
+      ['settings', 'Settings'],
+    ] as const
+    for (const [key, title] of pages) {
+      await page.locator(`[data-nav="${key}"]`).click()
+      await expect.poll(() => page.locator('h1').textContent()).toBe(title)
+      expect(page.url()).toContain(`#/${key}`)
+    }
+    await page.locator('[data-nav="compute"]').click()
+    await page.screenshot({ path: join(artifacts, 'e2e-shell.png') })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('shows build facts that come from the Go backend', async () => {
+    const { page, context } = await open(browser, url)
+    await page.locator('[data-nav="settings"]').click()
+    // "bridge" and the Go platform string can only come from app.Shell.Info.
+    await expect.poll(() => page.getByText('Running as').locator('..').textContent()).toContain('bridge')
+    await expect.poll(() => page.locator('body').textContent()).toMatch(/linux\/(amd64|arm64)|darwin\/|windows\//)
+    await context.close()
+  })
+
+  it('receives Go errors through the formatter, as {code, message, hint}', async () => {
+    const { page, context } = await open(browser, url)
+    const err = await page.evaluate(async () => {
+      const w = window as unknown as { go: { app: { Workspaces: { Select(id: string): Promise<unknown> } } } }
+      return w.go.app.Workspaces.Select('no-such-workspace').then(
+        () => null,
+        (e: unknown) => e,
+      )
+    })
+    expect(err).toMatchObject({
+      code: 'UNKNOWN_WORKSPACE',
+      message: 'That workspace is not open in Clusterdeck.',
+      hint: 'Pick a workspace from the switcher.',
+    })
+    await context.close()
+  })
+
+  it('follows the OS colour scheme, and the user can override it', async () => {
+    const background = (p: import('playwright-core').Page) =>
+      p.evaluate(() => getComputedStyle(document.querySelector('.n-layout-header')!).backgroundColor)
+
+    const dark = await open(browser, url, { colorScheme: 'dark' })
+    expect(await background(dark.page)).toBe('rgb(21, 24, 29)')
+    await dark.page.screenshot({ path: join(artifacts, 'e2e-shell-dark.png') })
+
+    await dark.page.locator('[data-nav="settings"]').click()
+    await dark.page.getByTestId('theme-choice').getByText('Light', { exact: true }).click()
+    await expect.poll(() => background(dark.page)).toBe('rgb(255, 255, 255)')
+    await dark.context.close()
+  })
+
+  it('refuses a caller without the bridge token', async () => {
+    const res = await fetch(new URL('/__bridge/call', url), {
+      method: 'POST',
+      body: JSON.stringify({ name: 'app.Shell.Info', args: [] }),
+    })
+    expect(res.status).toBe(401)
+  })
+})
