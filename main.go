@@ -19,6 +19,9 @@ import (
 //go:embed all:frontend/dist
 var embedded embed.FS
 
+//go:embed build/appicon.png
+var icon []byte
+
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
@@ -53,7 +56,7 @@ func run(ctx context.Context, args []string) error {
 	case "":
 		emitter := &app.WailsEmitter{}
 		a := app.New(app.Deps{Version: version, Transport: "desktop", Emitter: emitter, Log: log})
-		return app.RunDesktop(ctx, a, emitter, assets)
+		return app.RunDesktop(ctx, a, emitter, assets, icon)
 	default:
 		return fmt.Errorf("unknown command %q (commands: bridge, demo-api; none opens the window)", command)
 	}

@@ -17,7 +17,7 @@ import (
 // RunDesktop opens the window and blocks until it closes. Cancelling stop
 // (SIGTERM, SIGINT) quits the app the same way closing the window does, so
 // Shutdown always runs and the process exits cleanly.
-func RunDesktop(stop context.Context, a *App, emitter *WailsEmitter, assets fs.FS) error {
+func RunDesktop(stop context.Context, a *App, emitter *WailsEmitter, assets fs.FS, icon []byte) error {
 	err := wails.Run(&options.App{
 		Title:            "Clusterdeck",
 		Width:            1360,
@@ -38,7 +38,7 @@ func RunDesktop(stop context.Context, a *App, emitter *WailsEmitter, assets fs.F
 		Bind:           a.Bindings(),
 		EnumBind:       []any{AllEvents, AllConnectionStates},
 		ErrorFormatter: a.FormatError,
-		Linux:          &linux.Options{ProgramName: "clusterdeck"},
+		Linux:          &linux.Options{ProgramName: "clusterdeck", Icon: icon},
 		Windows:        &windows.Options{Theme: windows.SystemDefault},
 		Mac:            &mac.Options{Appearance: mac.DefaultAppearance},
 	})
