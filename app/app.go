@@ -32,6 +32,9 @@ func New(d Deps) *App {
 	if d.Log == nil {
 		d.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
+	if d.Emitter == nil {
+		d.Emitter = discardEmitter{}
+	}
 	if d.Session == nil {
 		d.Session = session.New(session.Options{})
 	}
@@ -63,3 +66,8 @@ func (a *App) Startup(ctx context.Context) {
 func (a *App) Shutdown(ctx context.Context) {
 	a.log.Info("clusterdeck stopping")
 }
+
+// discardEmitter is used when no transport listens (tests, headless tools).
+type discardEmitter struct{}
+
+func (discardEmitter) Emit(string, ...any) {}
