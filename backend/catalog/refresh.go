@@ -1,0 +1,88 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
+	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/databricks/databricks-sdk-go/service/iam"
+)
+
+// Refresh fetches every section with w and saves the result. A section that
+// fails keeps its previous data and records the (classified) error; the
+// returned error joins the failures and matches the workspaces.Err* kinds
+// (workspaces.IsOffline tells "cannot reach" apart).
+func (c *Cache) Refresh(ctx context.Context, id string, w *databricks.WorkspaceClient, now func() time.Time) (Snapshot, error) {
+	if now == nil {
+		now = time.Now
+	}
+	s, err := c.Load(id)
+	if err != nil && !errors.Is(err, ErrNotCached) {
+		return Snapshot{}, err
+	}
+	var (
+		errs    []error
+		offline error
+	)
+	// step runs one fetch unless the workspace already proved unreachable
+	// (each call would otherwise wait for its own timeout).
+	step := func(name string, fetch func() error) string {
+		if offline != nil {
+			return offline.Error()
+		}
+		err := fetch()
+		if err == nil {
+			return ""
+		}
+		err = workspaces.ClassifyError(err)
+		errs = append(errs, fmt.Errorf("%s: %w", name, err))
+		if workspaces.IsOffline(err) {
+			offline = err
+		}
+		return err.Error()
+	}
+
+	s.NodeTypes.Error = step("node types", func() error {
+		resp, err := w.Clusters.ListNodeTypes(ctx)
+		if err == nil {
+			s.NodeTypes = Section[[]compute.NodeType]{Items: resp.NodeTypes, FetchedAt: now().UTC()}
+		}
+		return err
+	})
+	s.SparkVersions.Error = step("Spark versions", func() error {
+		resp, err := w.Clusters.SparkVersions(ctx)
+		if err == nil {
+			s.SparkVersions = Section[[]compute.SparkVersion]{Items: resp.Versions, FetchedAt: now().UTC()}
+		}
+		return err
+	})
+	s.Policies.Error = step("policies", func() error {
+		items, err := w.ClusterPolicies.ListAll(ctx, compute.ListClusterPoliciesRequest{})
+		if err == nil {
+			s.Policies = Section[[]compute.Policy]{Items: items, FetchedAt: now().UTC()}
+		}
+		return err
+	})
+	s.Pools.Error = step("pools", func() error {
+		items, err := w.InstancePools.ListAll(ctx)
+		if err == nil {
+			s.Pools = Section[[]compute.InstancePoolAndStats]{Items: items, FetchedAt: now().UTC()}
+		}
+		return err
+	})
+	s.CurrentUser.Error = step("current user", func() error {
+		u, err := w.CurrentUser.Me(ctx, iam.MeRequest{})
+		if err == nil {
+			s.CurrentUser = Section[*iam.User]{Items: u, FetchedAt: now().UTC()}
+		}
+		return err
+	})
+	if err := c.Save(s); err != nil {
+		errs = append(errs, err)
+	}
+	return s, errors.Join(errs...)
+}

@@ -1,0 +1,188 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
+	"github.com/databricks/databricks-sdk-go"
+)
+
+// ClientFunc returns the SDK client of a workspace (workspaces.Manager.Client).
+type ClientFunc func(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, error)
+
+// Status is what the UI shows about a workspace's catalog and reachability.
+type Status struct {
+	WorkspaceID string    `json:"workspaceId"`
+	Offline     bool      `json:"offline"`         // last refresh could not reach the workspace
+	Error       string    `json:"error,omitempty"` // last refresh failure
+	Hint        string    `json:"hint,omitempty"`
+	FetchedAt   time.Time `json:"fetchedAt"`  // oldest cached section (zero: nothing cached)
+	AgeSeconds  int64     `json:"ageSeconds"` // how old the cached data is
+	CheckedAt   time.Time `json:"checkedAt"`  // last refresh attempt
+	Refreshing  bool      `json:"refreshing"`
+}
+
+// RefresherOptions tune the background refresh. Zero values get defaults.
+type RefresherOptions struct {
+	Interval   time.Duration    // between refreshes of one workspace (default 15 min)
+	MaxBackoff time.Duration    // cap of the backoff after failures (default 1 h)
+	Timeout    time.Duration    // bound of one refresh (default 2 min)
+	Now        func() time.Time // default time.Now
+}
+
+// Refresher refreshes catalogs in the background, one refresh at a time per
+// workspace, backing off after failures, and tracks reachability.
+type Refresher struct {
+	cache   *Cache
+	clients ClientFunc
+	opts    RefresherOptions
+
+	mu    sync.Mutex
+	state map[string]*wsState
+}
+
+type wsState struct {
+	running   bool
+	failures  int
+	next      time.Time
+	checkedAt time.Time
+	err       error
+}
+
+// ErrBusy is returned by RefreshNow when a refresh of that workspace is
+// already running.
+var ErrBusy = errors.New("a refresh of this workspace is already running")
+
+// NewRefresher returns a refresher over cache.
+func NewRefresher(cache *Cache, clients ClientFunc, opts RefresherOptions) *Refresher {
+	if opts.Interval <= 0 {
+		opts.Interval = 15 * time.Minute
+	}
+	if opts.MaxBackoff <= 0 {
+		opts.MaxBackoff = time.Hour
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = 2 * time.Minute
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	return &Refresher{cache: cache, clients: clients, opts: opts, state: map[string]*wsState{}}
+}
+
+// Cache returns the underlying cache.
+func (r *Refresher) Cache() *Cache { return r.cache }
+
+func (r *Refresher) get(id string) *wsState {
+	st, ok := r.state[id]
+	if !ok {
+		st = &wsState{}
+		r.state[id] = st
+	}
+	return st
+}
+
+// RefreshNow refreshes one workspace now (ErrBusy if one is running).
+func (r *Refresher) RefreshNow(ctx context.Context, id string) (Snapshot, error) {
+	r.mu.Lock()
+	st := r.get(id)
+	if st.running {
+		r.mu.Unlock()
+		return Snapshot{}, ErrBusy
+	}
+	st.running = true
+	r.mu.Unlock()
+
+	ctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
+	defer cancel()
+	snap, err := r.refresh(ctx, id)
+
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	st.running, st.err, st.checkedAt = false, err, r.opts.Now()
+	if err != nil {
+		st.failures++
+	} else {
+		st.failures = 0
+	}
+	st.next = st.checkedAt.Add(r.backoff(st.failures))
+	return snap, err
+}
+
+func (r *Refresher) refresh(ctx context.Context, id string) (Snapshot, error) {
+	w, err := r.clients(ctx, id)
+	if err != nil {
+		snap, _ := r.cache.Load(id)
+		return snap, workspaces.ClassifyError(err)
+	}
+	return r.cache.Refresh(ctx, id, w, r.opts.Now)
+}
+
+func (r *Refresher) backoff(failures int) time.Duration {
+	d := r.opts.Interval
+	for i := 0; i < failures && d < r.opts.MaxBackoff; i++ {
+		d *= 2
+	}
+	return min(d, r.opts.MaxBackoff)
+}
+
+// Due returns the workspaces among ids whose next refresh time has come.
+func (r *Refresher) Due(ids []string) []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	now := r.opts.Now()
+	var due []string
+	for _, id := range ids {
+		st := r.get(id)
+		if !st.running && !now.Before(st.next) {
+			due = append(due, id)
+		}
+	}
+	return due
+}
+
+// Run refreshes due workspaces (listed by ids) every tick until ctx ends.
+// The app starts it once in a goroutine.
+func (r *Refresher) Run(ctx context.Context, ids func() []string, tick time.Duration) {
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	for {
+		for _, id := range r.Due(ids()) {
+			_, _ = r.RefreshNow(ctx, id)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Status reports a workspace's reachability and the age of its cached data.
+func (r *Refresher) Status(id string) Status {
+	snap, _ := r.cache.Load(id)
+	r.mu.Lock()
+	st := *r.get(id)
+	r.mu.Unlock()
+	out := Status{WorkspaceID: id, FetchedAt: snap.FetchedAt(), CheckedAt: st.checkedAt, Refreshing: st.running}
+	if age := snap.Age(r.opts.Now()); age > 0 {
+		out.AgeSeconds = int64(age / time.Second)
+	}
+	if st.err != nil {
+		out.Error = st.err.Error()
+		out.Hint = workspaces.HintOf(st.err)
+		out.Offline = workspaces.IsOffline(st.err)
+	}
+	return out
+}
+
+// Forget drops a workspace's state and cache (workspace deleted, demo reset).
+func (r *Refresher) Forget(id string) error {
+	r.mu.Lock()
+	delete(r.state, id)
+	r.mu.Unlock()
+	return r.cache.Remove(id)
+}

@@ -1,0 +1,160 @@
+package workspaces
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"net"
+	"strings"
+	"syscall"
+
+	"github.com/clusterdeck/clusterdeck/backend/credentials"
+	"github.com/databricks/databricks-sdk-go/apierr"
+	"github.com/databricks/databricks-sdk-go/retries"
+)
+
+// Connection error kinds. ClassifyError returns a *ConnectionError that
+// matches exactly one of them with errors.Is (and its cause as well).
+var (
+	ErrDNS          = errors.New("the workspace host name could not be found (DNS)")
+	ErrTLS          = errors.New("a secure (TLS) connection to the workspace could not be made")
+	ErrUnauthorized = errors.New("the workspace rejected the credentials (401)")
+	ErrForbidden    = errors.New("the credentials are valid but not allowed to do this (403)")
+	ErrTimeout      = errors.New("the workspace did not answer in time")
+	ErrUnreachable  = errors.New("the workspace cannot be reached")
+	ErrNotWorkspace = errors.New("the host answered, but not as a Databricks workspace")
+	ErrUnexpected   = errors.New("the workspace returned an unexpected error")
+)
+
+var hints = map[error]string{
+	ErrBadHost:       "Check the workspace URL; it looks like https://<name>.cloud.databricks.com or https://adb-<id>.<n>.azuredatabricks.net.",
+	ErrDNS:           "Check the workspace URL for typos, and your network or VPN connection.",
+	ErrTLS:           "A proxy or firewall may be intercepting the connection, or the URL points to the wrong server.",
+	ErrUnauthorized:  "The token or client secret is wrong, expired or revoked. Enter new credentials or sign in again.",
+	ErrForbidden:     "Ask a workspace admin for access, or use credentials of a user who has it.",
+	ErrTimeout:       "The workspace or your network is slow or blocked. Check your VPN and try again.",
+	ErrUnreachable:   "Check your network or VPN connection. Cached data stays available offline.",
+	ErrNotWorkspace:  "Check the workspace URL: it should be the workspace's address, not an account console or another site.",
+	ErrUnexpected:    "Try again later; if it persists, check the workspace status page.",
+	ErrMissingSecret: "Edit the workspace and enter its token or client secret.",
+	ErrLoginRequired: "Use \"Sign in\" to log in to this workspace in your browser.",
+}
+
+// ConnectionError is a classified failure to talk to a workspace.
+type ConnectionError struct {
+	Kind  error  // one of the Err* kinds above, ErrBadHost, ErrMissingSecret, ErrLoginRequired
+	Hint  string // what the user can do
+	Cause error
+}
+
+func (e *ConnectionError) Error() string {
+	if e.Cause == nil {
+		return e.Kind.Error()
+	}
+	return e.Kind.Error() + ": " + e.Cause.Error()
+}
+
+// Unwrap exposes both the kind and the cause to errors.Is / errors.As.
+func (e *ConnectionError) Unwrap() []error { return []error{e.Kind, e.Cause} }
+
+// Offline reports whether the error means the workspace could not be
+// reached at all (as opposed to being reachable but refusing us).
+func (e *ConnectionError) Offline() bool {
+	return e.Kind == ErrDNS || e.Kind == ErrTimeout || e.Kind == ErrUnreachable
+}
+
+// IsOffline reports whether err means "cannot reach the workspace".
+func IsOffline(err error) bool {
+	var ce *ConnectionError
+	if errors.As(ClassifyError(err), &ce) {
+		return ce.Offline()
+	}
+	return false
+}
+
+// HintOf returns a plain-language next step for err, or "".
+func HintOf(err error) string {
+	if h := credentials.HintOf(err); h != "" {
+		return h
+	}
+	var ce *ConnectionError
+	if errors.As(err, &ce) {
+		return ce.Hint
+	}
+	for kind, h := range hints {
+		if errors.Is(err, kind) {
+			return h
+		}
+	}
+	return ""
+}
+
+// ClassifyError maps an SDK or network error to a *ConnectionError.
+// Keychain errors (credentials.ErrUnavailable) are returned unchanged: they
+// carry their own hint.
+func ClassifyError(err error) error {
+	if err == nil {
+		return nil
+	}
+	var ce *ConnectionError
+	if errors.As(err, &ce) || errors.Is(err, credentials.ErrUnavailable) {
+		return err
+	}
+	kind := kindOf(err)
+	return &ConnectionError{Kind: kind, Hint: hints[kind], Cause: err}
+}
+
+func kindOf(err error) error {
+	var (
+		dnsErr   *net.DNSError
+		unknown  x509.UnknownAuthorityError
+		hostErr  x509.HostnameError
+		invalid  x509.CertificateInvalidError
+		verify   *tls.CertificateVerificationError
+		record   tls.RecordHeaderError
+		alert    tls.AlertError
+		netErr   net.Error
+		timedOut *retries.ErrTimedOut
+	)
+	switch {
+	case errors.Is(err, ErrBadHost):
+		return ErrBadHost
+	case errors.Is(err, ErrMissingSecret):
+		return ErrMissingSecret
+	case errors.Is(err, ErrLoginRequired):
+		return ErrLoginRequired
+	case errors.Is(err, apierr.ErrUnauthenticated):
+		return ErrUnauthorized
+	case errors.Is(err, apierr.ErrPermissionDenied):
+		return ErrForbidden
+	case errors.Is(err, apierr.ErrNotFound) && !errors.Is(err, apierr.ErrResourceDoesNotExist):
+		return ErrNotWorkspace
+	case errors.As(err, &dnsErr):
+		return ErrDNS
+	case errors.As(err, &unknown), errors.As(err, &hostErr), errors.As(err, &invalid),
+		errors.As(err, &verify), errors.As(err, &record), errors.As(err, &alert):
+		return ErrTLS
+	case errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.ECONNRESET),
+		errors.Is(err, syscall.EHOSTUNREACH), errors.Is(err, syscall.ENETUNREACH),
+		errors.Is(err, syscall.EADDRNOTAVAIL):
+		return ErrUnreachable
+	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &timedOut),
+		errors.As(err, &netErr) && netErr.Timeout():
+		return ErrTimeout
+	case strings.Contains(err.Error(), "timed out"):
+		// The SDK replaces an inactivity timeout by an untyped error.
+		return ErrTimeout
+	case isNotJSON(err):
+		return ErrNotWorkspace
+	}
+	return ErrUnexpected
+}
+
+// isNotJSON recognises the SDK's failure to decode a non-API answer (an HTML
+// login page, a proxy's error page).
+func isNotJSON(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "unable to parse response") || strings.Contains(msg, "invalid character '<'") ||
+		strings.Contains(msg, "HTML response instead of JSON")
+}

@@ -1,0 +1,181 @@
+package workspaces
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/databricks/databricks-sdk-go/config"
+	"gopkg.in/ini.v1"
+)
+
+// LookupEnv is os.LookupEnv, injected so tests control the environment.
+type LookupEnv func(string) (string, bool)
+
+// Env variables of the Databricks config-file convention.
+const (
+	EnvConfigFile    = "DATABRICKS_CONFIG_FILE"
+	EnvConfigProfile = "DATABRICKS_CONFIG_PROFILE"
+)
+
+// ErrCfgUnreadable reports a .databrickscfg that exists but cannot be parsed.
+// The parser's message is not included: it can quote a line holding a token.
+var ErrCfgUnreadable = errors.New("the Databricks config file cannot be parsed")
+
+// DatabricksCfgPath returns DATABRICKS_CONFIG_FILE (with ~ expanded) or
+// home/.databrickscfg.
+func DatabricksCfgPath(lookup LookupEnv, home string) string {
+	if v, ok := lookup(EnvConfigFile); ok && strings.TrimSpace(v) != "" {
+		v = strings.TrimSpace(v)
+		if v == "~" || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, `~\`) {
+			v = filepath.Join(home, v[1:])
+		}
+		return v
+	}
+	return filepath.Join(home, ".databrickscfg")
+}
+
+// EnvOverride is a DATABRICKS_* (or ARM_*, GOOGLE_*) variable that is set
+// and that the Databricks CLI and SDKs would use instead of, or on top of,
+// the profile's value. Only the variable's name is reported, never its value.
+type EnvOverride struct {
+	Var            string `json:"var"`
+	Key            string `json:"key"`            // config key it sets, e.g. "host"
+	ProfileSetsKey bool   `json:"profileSetsKey"` // true: it replaces the profile's own value
+}
+
+// CfgProfile is one profile of .databrickscfg as listed for import. It holds
+// no secret: only which keys hold one.
+type CfgProfile struct {
+	Name         string        `json:"name"`
+	Host         string        `json:"host"`
+	AuthType     string        `json:"authType"`           // explicit auth_type, or inferred from the keys
+	ImportAs     AuthType      `json:"importAs,omitempty"` // "" when Clusterdeck cannot import it
+	Problem      string        `json:"problem,omitempty"`  // why it cannot be imported
+	SecretKeys   []string      `json:"secretKeys"`         // moved to the keychain on import
+	EnvOverrides []EnvOverride `json:"envOverrides"`
+}
+
+// CfgFile is the listing of a .databrickscfg.
+type CfgFile struct {
+	Path           string       `json:"path"`
+	Exists         bool         `json:"exists"`
+	Profiles       []CfgProfile `json:"profiles"`
+	ProfileFromEnv string       `json:"profileFromEnv,omitempty"` // DATABRICKS_CONFIG_PROFILE
+}
+
+func loadCfg(path string) (*ini.File, error) {
+	f, err := config.LoadFile(path)
+	if err != nil {
+		var pathErr *fs.PathError
+		if errors.As(err, &pathErr) {
+			return nil, fmt.Errorf("read %s: %w", path, err)
+		}
+		return nil, fmt.Errorf("%w: %s", ErrCfgUnreadable, path)
+	}
+	return f.File, nil
+}
+
+// ReadDatabricksCfg lists the profiles of the file at path. A missing file
+// is not an error (Exists is false).
+func ReadDatabricksCfg(path string, lookup LookupEnv) (CfgFile, error) {
+	out := CfgFile{Path: path, Profiles: []CfgProfile{}}
+	if v, ok := lookup(EnvConfigProfile); ok {
+		out.ProfileFromEnv = v
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return out, nil
+	}
+	f, err := loadCfg(path)
+	if err != nil {
+		return out, err
+	}
+	out.Exists = true
+	for _, sec := range f.Sections() {
+		keys := sec.KeysHash()
+		if sec.Name() == ini.DefaultSection && keys["host"] == "" {
+			continue
+		}
+		out.Profiles = append(out.Profiles, describeCfgProfile(sec.Name(), keys, lookup))
+	}
+	return out, nil
+}
+
+func describeCfgProfile(name string, keys map[string]string, lookup LookupEnv) CfgProfile {
+	p := CfgProfile{Name: name, Host: keys["host"], SecretKeys: []string{}, EnvOverrides: []EnvOverride{}}
+	for _, attr := range config.ConfigAttributes {
+		if attr.Sensitive && keys[attr.Name] != "" {
+			p.SecretKeys = append(p.SecretKeys, attr.Name)
+		}
+		if attr.Name == "profile" || attr.Name == "config_file" {
+			continue
+		}
+		for _, env := range attr.EnvVars {
+			if v, ok := lookup(env); ok && v != "" {
+				p.EnvOverrides = append(p.EnvOverrides, EnvOverride{Var: env, Key: attr.Name, ProfileSetsKey: keys[attr.Name] != ""})
+			}
+		}
+	}
+	slices.SortFunc(p.EnvOverrides, func(a, b EnvOverride) int { return strings.Compare(a.Var, b.Var) })
+	p.AuthType = keys["auth_type"]
+	if p.AuthType == "" {
+		p.AuthType = inferAuthType(keys)
+	}
+	p.ImportAs, p.Problem = importability(p, keys)
+	return p
+}
+
+// inferAuthType mirrors the SDK's default chain order for the keys present.
+func inferAuthType(k map[string]string) string {
+	switch {
+	case k["token"] != "":
+		return "pat"
+	case k["username"] != "" && k["password"] != "":
+		return "basic"
+	case k["client_id"] != "" && k["client_secret"] != "":
+		return "oauth-m2m"
+	case k["azure_client_secret"] != "":
+		return "azure-client-secret"
+	case k["azure_use_msi"] != "":
+		return "azure-msi"
+	case k["google_service_account"] != "" || k["google_credentials"] != "":
+		return "google"
+	case k["azure_workspace_resource_id"] != "" || strings.Contains(k["host"], "azuredatabricks.net"):
+		return "databricks-cli" // tried before azure-cli in the SDK chain
+	default:
+		return "databricks-cli"
+	}
+}
+
+func importability(p CfgProfile, k map[string]string) (AuthType, string) {
+	if p.Host == "" {
+		return "", "no host"
+	}
+	if _, err := NormalizeHost(p.Host); err != nil {
+		return "", "invalid host: " + err.Error()
+	}
+	if host, _ := NormalizeHost(p.Host); strings.HasPrefix(host, "https://accounts.") || strings.HasPrefix(host, "https://accounts-dod.") {
+		return "", "account-level profile (Clusterdeck manages workspaces)"
+	}
+	switch p.AuthType {
+	case "pat":
+		if k["token"] == "" {
+			return "", "auth_type is pat but no token is set"
+		}
+		return AuthPAT, ""
+	case "oauth-m2m":
+		if k["client_id"] == "" || k["client_secret"] == "" {
+			return "", "oauth-m2m needs client_id and client_secret"
+		}
+		return AuthOAuthM2M, ""
+	case "databricks-cli", "external-browser", "u2m":
+		return AuthDatabricksCLI, ""
+	case "azure-cli":
+		return AuthAzureCLI, ""
+	}
+	return "", fmt.Sprintf("auth type %q is not supported by Clusterdeck", p.AuthType)
+}

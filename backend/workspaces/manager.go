@@ -1,0 +1,283 @@
+package workspaces
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/credentials"
+	"github.com/databricks/databricks-sdk-go"
+)
+
+// Deps are everything the Manager needs from outside; nothing is global.
+type Deps struct {
+	Paths     Paths
+	Secrets   credentials.SecretStore
+	Now       func() time.Time // default time.Now
+	LookupEnv LookupEnv        // default os.LookupEnv
+	Home      string           // default os.UserHomeDir
+	// DatabricksCfg overrides the .databrickscfg location (default:
+	// DATABRICKS_CONFIG_FILE or Home/.databrickscfg).
+	DatabricksCfg string
+	Client        ClientOptions
+}
+
+// Manager is the workspace API the app facade calls: profiles, their
+// secrets, the demo, .databrickscfg import, clients and connection tests.
+type Manager struct {
+	store   *Store
+	vault   secretVault
+	factory *ClientFactory
+	now     func() time.Time
+	lookup  LookupEnv
+	cfgPath string
+
+	mu      sync.RWMutex
+	demoURL string // "" while the demo is not running
+}
+
+// ErrSecretLeftBehind reports that a deleted workspace's keychain entry
+// could not be removed (the keychain was unavailable).
+var ErrSecretLeftBehind = errors.New("the workspace was removed but its keychain entry could not be deleted")
+
+// NewManager opens the profiles file. If the file exists but cannot be
+// loaded, the Manager is still returned (read-only, demo usable) together
+// with the error for the UI to show.
+func NewManager(d Deps) (*Manager, error) {
+	if d.Secrets == nil {
+		return nil, errors.New("workspaces: Deps.Secrets is required")
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.LookupEnv == nil {
+		d.LookupEnv = os.LookupEnv
+	}
+	if d.Home == "" {
+		d.Home, _ = os.UserHomeDir()
+	}
+	if d.DatabricksCfg == "" {
+		d.DatabricksCfg = DatabricksCfgPath(d.LookupEnv, d.Home)
+	}
+	store, err := OpenStore(d.Paths.ProfilesFile(), d.Now)
+	m := &Manager{
+		store:   store,
+		vault:   secretVault{store: d.Secrets},
+		factory: NewClientFactory(d.Secrets, d.Client),
+		now:     d.Now,
+		lookup:  d.LookupEnv,
+		cfgPath: d.DatabricksCfg,
+	}
+	return m, err
+}
+
+// Factory exposes the client factory (for the catalog and cluster services).
+func (m *Manager) Factory() *ClientFactory { return m.factory }
+
+// SetDemo registers the running demo server; the demo then appears first
+// in List.
+func (m *Manager) SetDemo(d Demo) {
+	m.factory.SetDemo(d)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.demoURL = d.URL
+}
+
+func (m *Manager) demo() (string, bool) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.demoURL, m.demoURL != ""
+}
+
+// ResetDemo drops the demo's cached client. The caller resets the demo
+// server itself (backend/demo) and the demo's catalog cache.
+func (m *Manager) ResetDemo() { m.factory.Invalidate(DemoID) }
+
+// List returns the demo (when running) followed by the saved workspaces.
+func (m *Manager) List() []Profile {
+	out := m.store.List()
+	if url, ok := m.demo(); ok {
+		out = append([]Profile{DemoProfile(url)}, out...)
+	}
+	return out
+}
+
+// Get returns one workspace (the demo included).
+func (m *Manager) Get(id string) (Profile, error) {
+	if url, ok := m.demo(); ok && id == DemoID {
+		return DemoProfile(url), nil
+	}
+	return m.store.Get(id)
+}
+
+// Create saves a new workspace. Its secrets go to the keychain first; if
+// that fails (e.g. credentials.ErrUnavailable) nothing is saved.
+func (m *Manager) Create(ctx context.Context, p Profile, in SecretInput) (Profile, error) {
+	p.ID = NewID()
+	probe := p
+	if err := probe.normalize(); err != nil {
+		return Profile{}, err
+	}
+	s := Secrets{}.merge(probe.AuthType, in)
+	if err := requireSecrets(probe.AuthType, s); err != nil {
+		return Profile{}, err
+	}
+	if !s.empty() {
+		if err := m.vault.save(ctx, p.ID, s); err != nil {
+			return Profile{}, err
+		}
+	}
+	saved, err := m.store.Add(p)
+	if err != nil {
+		if !s.empty() {
+			_ = m.vault.remove(ctx, p.ID)
+		}
+		return Profile{}, err
+	}
+	return saved, nil
+}
+
+func requireSecrets(a AuthType, s Secrets) error {
+	switch {
+	case a == AuthPAT && s.Token == "":
+		return fmt.Errorf("%w (personal access token)", ErrMissingSecret)
+	case a == AuthOAuthM2M && s.ClientSecret == "":
+		return fmt.Errorf("%w (client secret)", ErrMissingSecret)
+	}
+	return nil
+}
+
+// Update changes a workspace. Empty secret fields keep the stored ones;
+// secrets the new auth type does not use are removed from the keychain.
+func (m *Manager) Update(ctx context.Context, p Profile, in SecretInput) (Profile, error) {
+	if p.ID == DemoID {
+		return Profile{}, ErrDemoReadOnly
+	}
+	old, err := m.store.Get(p.ID)
+	if err != nil {
+		return Profile{}, err
+	}
+	probe := p
+	if err := probe.normalize(); err != nil {
+		return Profile{}, err
+	}
+	touchesKeychain := in != (SecretInput{}) || old.AuthType != probe.AuthType || old.Host != probe.Host
+	if touchesKeychain && (probe.AuthType.UsesKeychain() || old.AuthType.UsesKeychain()) {
+		cur, err := m.vault.load(ctx, p.ID)
+		if err != nil {
+			return Profile{}, err
+		}
+		if old.Host != probe.Host {
+			cur.OAuth = nil // tokens belong to the old host
+		}
+		next := cur.merge(probe.AuthType, in)
+		if err := requireSecrets(probe.AuthType, next); err != nil {
+			return Profile{}, err
+		}
+		if err := m.vault.save(ctx, p.ID, next); err != nil {
+			return Profile{}, err
+		}
+	}
+	saved, err := m.store.Update(p)
+	if err != nil {
+		return Profile{}, err
+	}
+	m.factory.Invalidate(p.ID)
+	return saved, nil
+}
+
+// Delete removes a workspace and its keychain entry.
+func (m *Manager) Delete(ctx context.Context, id string) error {
+	if id == DemoID {
+		return ErrDemoReadOnly
+	}
+	p, err := m.store.Get(id)
+	if err != nil {
+		return err
+	}
+	if err := m.store.Delete(id); err != nil {
+		return err
+	}
+	m.factory.Invalidate(id)
+	if !p.AuthType.UsesKeychain() {
+		return nil
+	}
+	if err := m.vault.remove(ctx, id); err != nil {
+		return errors.Join(ErrSecretLeftBehind, err)
+	}
+	return nil
+}
+
+// SecretStatus reports, masked, what the keychain holds for a workspace.
+// A keychain failure is reported in the status, not as an error.
+func (m *Manager) SecretStatus(ctx context.Context, id string) (SecretStatus, error) {
+	p, err := m.Get(id)
+	if err != nil {
+		return SecretStatus{}, err
+	}
+	if p.IsDemo || !p.AuthType.UsesKeychain() {
+		return SecretStatus{}, nil
+	}
+	s, err := m.vault.load(ctx, id)
+	if err != nil {
+		return SecretStatus{KeychainError: err.Error(), KeychainHint: credentials.HintOf(err)}, nil
+	}
+	return s.status(), nil
+}
+
+// CheckKeychain reports whether the keychain can be used right now (nil) or
+// why not (matches credentials.ErrUnavailable; see credentials.HintOf).
+func (m *Manager) CheckKeychain(ctx context.Context) error {
+	_, err := m.vault.store.Get(ctx, "keychain-probe")
+	if err == nil || errors.Is(err, credentials.ErrNotFound) {
+		return nil
+	}
+	return err
+}
+
+// Client returns the lazily built SDK client of a workspace.
+func (m *Manager) Client(ctx context.Context, id string) (*databricks.WorkspaceClient, error) {
+	p, err := m.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	return m.factory.Client(ctx, p)
+}
+
+// TestConnection tests a saved workspace.
+func (m *Manager) TestConnection(ctx context.Context, id string) (ConnectionResult, error) {
+	p, err := m.Get(id)
+	if err != nil {
+		return ConnectionResult{}, err
+	}
+	return m.factory.TestConnection(ctx, p)
+}
+
+// TestDraft tests a workspace form before it is saved.
+func (m *Manager) TestDraft(ctx context.Context, p Profile, in SecretInput) (ConnectionResult, error) {
+	if p.ID == "" {
+		p.ID = "draft"
+	}
+	return m.factory.TestConnectionWith(ctx, p, in)
+}
+
+// Login runs the browser sign-in of an oauth-u2m workspace.
+func (m *Manager) Login(ctx context.Context, id string) error {
+	p, err := m.Get(id)
+	if err != nil {
+		return err
+	}
+	return m.factory.Login(ctx, p)
+}
+
+// Logout forgets the OAuth tokens of an oauth-u2m workspace.
+func (m *Manager) Logout(ctx context.Context, id string) error {
+	p, err := m.Get(id)
+	if err != nil {
+		return err
+	}
+	return m.factory.Logout(ctx, p)
+}

@@ -1,0 +1,94 @@
+package workspaces
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// AuthType is how Clusterdeck authenticates to a workspace. The values are
+// the SDK's auth type names, except AuthOAuthU2M, which is our in-process
+// browser login with the token cache in the keychain.
+type AuthType string
+
+const (
+	AuthPAT           AuthType = "pat"            // personal access token (keychain)
+	AuthOAuthU2M      AuthType = "oauth-u2m"      // browser login with PKCE; tokens in the keychain
+	AuthOAuthM2M      AuthType = "oauth-m2m"      // service principal client id + secret (keychain)
+	AuthDatabricksCLI AuthType = "databricks-cli" // delegates to `databricks auth token`
+	AuthAzureCLI      AuthType = "azure-cli"      // delegates to `az account get-access-token`
+)
+
+// AuthTypes lists the supported auth types in the order the UI offers them.
+var AuthTypes = []AuthType{AuthPAT, AuthOAuthU2M, AuthOAuthM2M, AuthDatabricksCLI, AuthAzureCLI}
+
+// Valid reports whether a is a supported auth type.
+func (a AuthType) Valid() bool {
+	for _, t := range AuthTypes {
+		if a == t {
+			return true
+		}
+	}
+	return false
+}
+
+// UsesKeychain reports whether the auth type keeps something in the keychain.
+// The others keep working when the keychain is unavailable.
+func (a AuthType) UsesKeychain() bool {
+	return a == AuthPAT || a == AuthOAuthM2M || a == AuthOAuthU2M
+}
+
+// Profile is one workspace as stored in profiles.json. It never holds a
+// secret: tokens and client secrets live in the keychain under ID.
+type Profile struct {
+	ID           string    `json:"id"`
+	Name         string    `json:"name"`
+	Host         string    `json:"host"`
+	AuthType     AuthType  `json:"auth_type"`
+	ClientID     string    `json:"client_id,omitempty"`       // oauth-m2m (not a secret)
+	AzureTenant  string    `json:"azure_tenant_id,omitempty"` // azure-cli, optional
+	Label        string    `json:"label,omitempty"`           // e.g. "PROD"
+	Color        string    `json:"color,omitempty"`           // CSS colour for the marker
+	IsProduction bool      `json:"is_production"`
+	Cloud        Cloud     `json:"cloud"`
+	WarehouseID  string    `json:"warehouse_id,omitempty"` // default SQL warehouse (metrics)
+	ImportedFrom string    `json:"imported_from,omitempty"`
+	IsDemo       bool      `json:"is_demo,omitempty"`
+	CreatedAt    time.Time `json:"created_at"`
+	UpdatedAt    time.Time `json:"updated_at"`
+}
+
+// Profile validation errors.
+var (
+	ErrNameRequired     = errors.New("a display name is required")
+	ErrUnknownAuthType  = errors.New("unsupported auth type")
+	ErrClientIDRequired = errors.New("OAuth machine-to-machine needs a client id")
+	ErrNotFound         = errors.New("workspace not found")
+	ErrDemoReadOnly     = errors.New("the demo workspace cannot be changed or deleted")
+	ErrDuplicateName    = errors.New("a workspace with this name already exists")
+)
+
+// normalize validates p and fills derived fields (normalised host, cloud).
+func (p *Profile) normalize() error {
+	p.Name = strings.TrimSpace(p.Name)
+	if p.Name == "" {
+		return ErrNameRequired
+	}
+	host, err := NormalizeHost(p.Host)
+	if err != nil {
+		return err
+	}
+	p.Host = host
+	p.Cloud = DetectCloud(host)
+	if !p.AuthType.Valid() {
+		return fmt.Errorf("%w: %q", ErrUnknownAuthType, p.AuthType)
+	}
+	p.ClientID = strings.TrimSpace(p.ClientID)
+	if p.AuthType == AuthOAuthM2M && p.ClientID == "" {
+		return ErrClientIDRequired
+	}
+	p.Label = strings.TrimSpace(p.Label)
+	p.WarehouseID = strings.TrimSpace(p.WarehouseID)
+	return nil
+}

@@ -1,0 +1,118 @@
+package workspaces
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/databricks/databricks-sdk-go/config/experimental/auth"
+	"github.com/databricks/databricks-sdk-go/credentials/u2m"
+	u2mcache "github.com/databricks/databricks-sdk-go/credentials/u2m/cache"
+	"golang.org/x/oauth2"
+)
+
+// ErrLoginRequired reports that an OAuth (browser) workspace has no valid
+// login: the user must sign in again.
+var ErrLoginRequired = errors.New("sign-in required: log in to this workspace in the browser")
+
+// keychainTokenCache is the SDK's U2M token cache over the workspace's
+// keychain entry. The SDK's cache key (the host) is ignored: the entry is
+// per workspace id.
+type keychainTokenCache struct {
+	ctx   context.Context
+	vault secretVault
+	id    string
+	mu    *sync.Mutex
+}
+
+func (c keychainTokenCache) Store(_ string, t *oauth2.Token) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s, err := c.vault.load(c.ctx, c.id)
+	if err != nil {
+		return err
+	}
+	s.OAuth = t
+	return c.vault.save(c.ctx, c.id, s.merge(AuthOAuthU2M, SecretInput{}))
+}
+
+func (c keychainTokenCache) Lookup(string) (*oauth2.Token, error) {
+	s, err := c.vault.load(c.ctx, c.id)
+	if err != nil {
+		return nil, err
+	}
+	if s.OAuth == nil {
+		return nil, u2mcache.ErrNotFound
+	}
+	return s.OAuth, nil
+}
+
+func (f *ClientFactory) tokenCache(ctx context.Context, id string) keychainTokenCache {
+	mu, _ := f.u2mLocks.LoadOrStore(id, &sync.Mutex{})
+	return keychainTokenCache{ctx: context.WithoutCancel(ctx), vault: f.vault, id: id, mu: mu.(*sync.Mutex)}
+}
+
+func (f *ClientFactory) persistentAuth(ctx context.Context, p Profile) (*u2m.PersistentAuth, error) {
+	arg, err := u2m.NewBasicWorkspaceOAuthArgument(p.Host)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadHost, err)
+	}
+	opts := []u2m.PersistentAuthOption{
+		u2m.WithOAuthArgument(arg),
+		u2m.WithTokenCache(f.tokenCache(ctx, p.ID)),
+	}
+	if f.opts.Browser != nil {
+		opts = append(opts, u2m.WithBrowser(f.opts.Browser))
+	}
+	return u2m.NewPersistentAuth(ctx, opts...)
+}
+
+// u2mTokenSource returns the access token from the keychain, refreshing it
+// with the refresh token when needed. No browser is ever opened here.
+func (f *ClientFactory) u2mTokenSource(p Profile) auth.TokenSource {
+	return auth.TokenSourceFn(func(ctx context.Context) (*oauth2.Token, error) {
+		pa, err := f.persistentAuth(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		defer pa.Close()
+		t, err := pa.Token()
+		if err != nil {
+			if errors.Is(err, u2mcache.ErrNotFound) {
+				return nil, ErrLoginRequired
+			}
+			var inv *u2m.InvalidRefreshTokenError
+			if errors.As(err, &inv) {
+				return nil, fmt.Errorf("%w: %w", ErrLoginRequired, err)
+			}
+			return nil, err
+		}
+		return t, nil
+	})
+}
+
+// Login runs the OAuth U2M browser flow (authorization code with PKCE) for
+// p and stores the tokens in the keychain. It returns when the user has
+// finished in the browser or ctx ends.
+func (f *ClientFactory) Login(ctx context.Context, p Profile) error {
+	if p.AuthType != AuthOAuthU2M {
+		return fmt.Errorf("%w: browser login is only for %s workspaces", ErrUnknownAuthType, AuthOAuthU2M)
+	}
+	pa, err := f.persistentAuth(ctx, p)
+	if err != nil {
+		return err
+	}
+	defer pa.Close()
+	if err := pa.Challenge(); err != nil {
+		return fmt.Errorf("browser login to %s: %w", p.Host, err)
+	}
+	f.Invalidate(p.ID)
+	return nil
+}
+
+// Logout forgets the OAuth tokens of p.
+func (f *ClientFactory) Logout(ctx context.Context, p Profile) error {
+	f.Invalidate(p.ID)
+	return f.tokenCache(ctx, p.ID).Store("", nil)
+}
