@@ -1,0 +1,61 @@
+package demo
+
+import (
+	"encoding/json"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+)
+
+// clusterEdit replaces a cluster's spec. A RUNNING cluster restarts to apply
+// it; a TERMINATED one keeps the new spec for its next start.
+func (ws *workspace) clusterEdit(c *call) (any, error) {
+	var req compute.EditCluster
+	if err := c.decode(&req); err != nil {
+		return nil, err
+	}
+	cl, err := ws.clusterFor(c, req.ClusterId, levelManage)
+	if err != nil {
+		return nil, err
+	}
+	if cl.d.ClusterSource == compute.ClusterSourceJob {
+		return nil, errInvalidParam("Cluster %s is a job cluster; job clusters cannot be edited.", cl.d.ClusterId)
+	}
+	if cl.d.State != compute.StateRunning && cl.d.State != compute.StateTerminated {
+		return nil, unexpectedState(cl)
+	}
+	spec := req
+	spec.ClusterId = ""
+	d, err := ws.prepareSpec(c, &spec, req.ApplyPolicyDefaultValues, cl.d.ClusterId, clusterTypeOf(cl))
+	if err != nil {
+		return nil, err
+	}
+	prev := attributesOf(&cl.d)
+	keepServerFields(&d, &cl.d)
+	d.DefaultTags["ClusterName"] = d.ClusterName
+	running := cl.d.State == compute.StateRunning
+	cl.d = d
+	ws.event(cl, c.now, compute.EventTypeEdited, &compute.EventDetails{
+		User: c.user.userName, PreviousAttributes: prev, Attributes: attributesOf(&cl.d),
+		PreviousClusterSize: nil, ClusterSize: sizeOf(&cl.d),
+	})
+	if running {
+		ws.closeUptime(cl, c.now)
+		ws.poolsReturn(cl, c.now)
+		ws.beginStart(cl, c.now, startRestart, c.user.userName)
+	}
+	return nil, nil
+}
+
+// attributesOf is the spec part of the details, as events carry it.
+func attributesOf(d *compute.ClusterDetails) *compute.ClusterAttributes {
+	var a compute.ClusterAttributes
+	raw, err := json.Marshal(d.Spec)
+	if err != nil || d.Spec == nil {
+		return nil
+	}
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return nil
+	}
+	a.ForceSendFields = nil
+	return &a
+}

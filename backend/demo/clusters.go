@@ -1,0 +1,387 @@
+package demo
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+)
+
+const (
+	listDefaultPageSize = 100
+	listMaxPageSize     = 100
+	listRetention       = 30 * 24 * time.Hour // terminated clusters stay listed this long
+	getRetention        = 60 * 24 * time.Hour // and readable by id this long
+)
+
+// cluster is the server's record: the details it answers plus what it needs
+// to drive the life cycle.
+type cluster struct {
+	d            compute.ClusterDetails
+	gen          int // bumped on each transition; stale timers check it
+	events       []compute.ClusterEvent
+	pinned       bool
+	lastActivity time.Time
+	target       int            // worker count being moved to
+	poolHeld     map[string]int // instances held per pool (used or pending_used)
+	poolPending  map[string]int // of which still pending
+	libs         []*clusterLibrary
+	uptime       []interval // past and current running periods, for logs and metrics
+	runID        int64      // job clusters: the run that owns it
+}
+
+type interval struct{ from, to time.Time } // to is zero while open
+
+func clusterRoutes() map[string]handler {
+	r := map[string]handler{
+		"POST /api/2.1/clusters/create":           (*workspace).clusterCreate,
+		"POST /api/2.1/clusters/edit":             (*workspace).clusterEdit,
+		"GET /api/2.1/clusters/get":               (*workspace).clusterGet,
+		"GET /api/2.1/clusters/list":              (*workspace).clusterList,
+		"POST /api/2.1/clusters/start":            (*workspace).clusterStart,
+		"POST /api/2.1/clusters/restart":          (*workspace).clusterRestart,
+		"POST /api/2.1/clusters/resize":           (*workspace).clusterResize,
+		"POST /api/2.1/clusters/delete":           (*workspace).clusterDelete,
+		"POST /api/2.1/clusters/permanent-delete": (*workspace).clusterPermanentDelete,
+		"POST /api/2.1/clusters/pin":              (*workspace).clusterPin,
+		"POST /api/2.1/clusters/unpin":            (*workspace).clusterUnpin,
+		"POST /api/2.1/clusters/events":           (*workspace).clusterEvents,
+	}
+	for k, v := range clusterRoutesCatalog() {
+		r[k] = v
+	}
+	return r
+}
+
+// clusterFor finds a cluster the caller may act on at level need.
+func (ws *workspace) clusterFor(c *call, id string, need level) (*cluster, error) {
+	if id == "" {
+		return nil, errInvalidParam("Missing required field: cluster_id")
+	}
+	cl, ok := ws.clusters[id]
+	if !ok || (cl.d.State == compute.StateTerminated && c.now.Sub(time.UnixMilli(cl.d.TerminatedTime)) > getRetention) {
+		return nil, errClusterMissing(id)
+	}
+	if err := ws.authorize(c.user, kindCluster, id, need); err != nil {
+		return nil, err
+	}
+	return cl, nil
+}
+
+// specToDetails copies every spec field the SDK knows, through JSON, so new
+// SDK fields need no code here.
+func specToDetails(spec any) (compute.ClusterDetails, error) {
+	var d compute.ClusterDetails
+	raw, err := json.Marshal(spec)
+	if err != nil {
+		return d, fmt.Errorf("encoding cluster spec: %w", err)
+	}
+	if err := json.Unmarshal(raw, &d); err != nil {
+		return d, fmt.Errorf("decoding cluster spec: %w", err)
+	}
+	var s compute.ClusterSpec
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return d, fmt.Errorf("decoding cluster spec: %w", err)
+	}
+	s.ApplyPolicyDefaultValues = false
+	d.Spec = &s
+	d.ForceSendFields = nil
+	return d, nil
+}
+
+func (ws *workspace) clusterCreate(c *call) (any, error) {
+	var req compute.CreateCluster
+	if err := c.decode(&req); err != nil {
+		return nil, err
+	}
+	d, err := ws.prepareSpec(c, &req, req.ApplyPolicyDefaultValues, "", "all-purpose")
+	if err != nil {
+		return nil, err
+	}
+	if !c.user.entitled(entitlementClusterCreate) && d.PolicyId == "" {
+		return nil, errPermission("You are not authorized to create clusters. Please contact your administrator, or choose a cluster policy you may use.")
+	}
+	cl := ws.addCluster(d, c.user.userName, compute.ClusterSourceApi, c.now)
+	return compute.CreateClusterResponse{ClusterId: cl.d.ClusterId}, nil
+}
+
+// prepareSpec applies the policy, validates and fills server defaults.
+func (ws *workspace) prepareSpec(c *call, spec any, applyDefaults bool, existingID, clusterType string) (compute.ClusterDetails, error) {
+	d, err := specToDetails(spec)
+	if err != nil {
+		return d, err
+	}
+	if d.PolicyId != "" {
+		if err := ws.enforcePolicy(c.user, &d, applyDefaults, existingID, clusterType); err != nil {
+			return d, err
+		}
+		// Fixed values and defaults are part of the spec from now on.
+		d.Spec = nil
+		if d, err = specToDetails(d); err != nil {
+			return d, err
+		}
+	}
+	if err := ws.validateSpec(c, &d); err != nil {
+		return d, err
+	}
+	return d, nil
+}
+
+func (ws *workspace) validateSpec(c *call, d *compute.ClusterDetails) error {
+	if d.SparkVersion == "" {
+		return errInvalidParam("Missing required field: spark_version")
+	}
+	v, ok := ws.cat.resolveSparkVersion(d.SparkVersion)
+	if !ok {
+		return errInvalidParam("Invalid spark version %s.", d.SparkVersion)
+	}
+	d.SparkVersion = v
+	if len(d.ClusterName) > 100 {
+		return errInvalidParam("Cluster name must be at most 100 characters (is %d).", len(d.ClusterName))
+	}
+	if d.InstancePoolId != "" {
+		if d.NodeTypeId != "" {
+			return errInvalidParam("The field 'node_type_id' cannot be supplied when an instance pool ID is provided.")
+		}
+		p, err := ws.poolFor(c, d.InstancePoolId, levelAttach)
+		if err != nil {
+			return err
+		}
+		d.NodeTypeId = p.d.NodeTypeId
+		if d.DriverInstancePoolId == "" && d.DriverNodeTypeId == "" {
+			d.DriverInstancePoolId = d.InstancePoolId
+		}
+	}
+	if d.DriverInstancePoolId != "" {
+		if d.DriverNodeTypeId != "" {
+			return errInvalidParam("The field 'driver_node_type_id' cannot be supplied when a driver instance pool ID is provided.")
+		}
+		p, err := ws.poolFor(c, d.DriverInstancePoolId, levelAttach)
+		if err != nil {
+			return err
+		}
+		d.DriverNodeTypeId = p.d.NodeTypeId
+	}
+	if d.NodeTypeId == "" {
+		return errInvalidParam("Missing required field: node_type_id")
+	}
+	if _, ok := ws.cat.nodes[d.NodeTypeId]; !ok {
+		return errInvalidParam("Node type %s is not supported. Supported node types are listed by the list-node-types API.", d.NodeTypeId)
+	}
+	if d.DriverNodeTypeId == "" {
+		d.DriverNodeTypeId = d.NodeTypeId
+	}
+	if _, ok := ws.cat.nodes[d.DriverNodeTypeId]; !ok {
+		return errInvalidParam("Node type %s is not supported. Supported node types are listed by the list-node-types API.", d.DriverNodeTypeId)
+	}
+	if isGPURuntime(d.SparkVersion) && ws.cat.nodes[d.NodeTypeId].NumGpus == 0 {
+		return errInvalidParam("The GPU runtime %s requires a GPU node type; %s has no GPU.", d.SparkVersion, d.NodeTypeId)
+	}
+	if a := d.Autoscale; a != nil {
+		if a.MinWorkers < 0 || a.MaxWorkers < 1 || a.MinWorkers > a.MaxWorkers {
+			return errInvalidParam("Invalid autoscale configuration: min_workers %d, max_workers %d.", a.MinWorkers, a.MaxWorkers)
+		}
+	} else if d.NumWorkers < 0 {
+		return errInvalidParam("num_workers must be non-negative (is %d).", d.NumWorkers)
+	}
+	if m := d.AutoterminationMinutes; m != 0 && (m < 10 || m > 10000) {
+		return errInvalidParam("Auto-termination minutes must be 0 (disabled) or between 10 and 10000 (is %d).", m)
+	}
+	return nil
+}
+
+// addCluster records a new cluster and starts it.
+func (ws *workspace) addCluster(d compute.ClusterDetails, creator string, source compute.ClusterSource, at time.Time) *cluster {
+	d.ClusterId = ws.newClusterID(at)
+	d.CreatorUserName = creator
+	d.ClusterSource = source
+	d.StartTime = millis(at)
+	d.JdbcPort = 10000
+	d.DefaultTags = map[string]string{
+		"Vendor": "Databricks", "Creator": creator, "ClusterName": d.ClusterName, "ClusterId": d.ClusterId,
+	}
+	if d.Spec != nil {
+		d.Spec.ClusterName = d.ClusterName
+	}
+	cl := &cluster{d: d, lastActivity: at}
+	cl.target = desiredWorkers(&cl.d)
+	ws.clusters[d.ClusterId] = cl
+	ws.grant(kindCluster, d.ClusterId, creator)
+	ws.event(cl, at, compute.EventTypeCreating, &compute.EventDetails{User: creator, ClusterSize: sizeOf(&cl.d)})
+	ws.beginStart(cl, at, startCreate, creator)
+	return cl
+}
+
+func desiredWorkers(d *compute.ClusterDetails) int {
+	if d.Autoscale != nil {
+		return d.Autoscale.MinWorkers
+	}
+	return d.NumWorkers
+}
+
+func sizeOf(d *compute.ClusterDetails) *compute.ClusterSize {
+	if d.Autoscale != nil {
+		a := *d.Autoscale
+		return &compute.ClusterSize{Autoscale: &a}
+	}
+	return &compute.ClusterSize{NumWorkers: d.NumWorkers, ForceSendFields: []string{"NumWorkers"}}
+}
+
+func (ws *workspace) clusterGet(c *call) (any, error) {
+	cl, err := ws.clusterFor(c, c.query("cluster_id"), levelNone)
+	if err != nil {
+		return nil, err
+	}
+	d := cl.d
+	d.ClusterLogStatus = logStatus(cl, c.now)
+	return d, nil
+}
+
+var stateRank = map[compute.State]int{
+	compute.StateRunning: 0, compute.StatePending: 1, compute.StateRestarting: 2, compute.StateResizing: 3,
+	compute.StateTerminating: 4, compute.StateError: 5, compute.StateTerminated: 6, compute.StateUnknown: 7,
+}
+
+func (ws *workspace) clusterList(c *call) (any, error) {
+	q := c.r.URL.Query()
+	states := map[string]bool{}
+	for _, s := range q["filter_by.cluster_states"] {
+		states[s] = true
+	}
+	sources := map[string]bool{}
+	for _, s := range q["filter_by.cluster_sources"] {
+		sources[s] = true
+	}
+	policyID := q.Get("filter_by.policy_id")
+	pinnedOnly := q.Get("filter_by.is_pinned") == "true"
+	pageSize, err := c.queryInt("page_size", listDefaultPageSize)
+	if err != nil {
+		return nil, err
+	}
+	if pageSize <= 0 || pageSize > listMaxPageSize {
+		pageSize = listMaxPageSize
+	}
+	var offset int64
+	if tok := q.Get("page_token"); tok != "" {
+		if offset, err = decodeOffsetToken(tok); err != nil {
+			return nil, err
+		}
+	}
+	matched := make([]*cluster, 0, len(ws.clusters))
+	for _, cl := range ws.clusters {
+		if cl.d.State == compute.StateTerminated && !cl.pinned && c.now.Sub(time.UnixMilli(cl.d.TerminatedTime)) > listRetention {
+			continue
+		}
+		if len(states) > 0 && !states[string(cl.d.State)] {
+			continue
+		}
+		if len(sources) > 0 && !sources[string(cl.d.ClusterSource)] {
+			continue
+		}
+		if policyID != "" && cl.d.PolicyId != policyID {
+			continue
+		}
+		if pinnedOnly && !cl.pinned {
+			continue
+		}
+		matched = append(matched, cl)
+	}
+	byName := q.Get("sort_by.field") == string(compute.ListClustersSortByFieldClusterName)
+	desc := q.Get("sort_by.direction") == string(compute.ListClustersSortByDirectionDesc)
+	sortClusters(matched, byName, desc)
+	total := int64(len(matched))
+	lo := min(offset, total)
+	hi := min(lo+pageSize, total)
+	resp := compute.ListClustersResponse{Clusters: make([]compute.ClusterDetails, 0, hi-lo)}
+	for _, cl := range matched[lo:hi] {
+		resp.Clusters = append(resp.Clusters, cl.d)
+	}
+	if hi < total {
+		resp.NextPageToken = encodeOffsetToken(hi)
+	}
+	if lo > 0 {
+		resp.PrevPageToken = encodeOffsetToken(max(lo-pageSize, 0))
+	}
+	return resp, nil
+}
+
+func (ws *workspace) clusterPin(c *call) (any, error)   { return ws.setPinned(c, true) }
+func (ws *workspace) clusterUnpin(c *call) (any, error) { return ws.setPinned(c, false) }
+
+func (ws *workspace) setPinned(c *call, pinned bool) (any, error) {
+	var req compute.PinCluster
+	if err := c.decode(&req); err != nil {
+		return nil, err
+	}
+	cl, err := ws.clusterFor(c, req.ClusterId, levelManage)
+	if err != nil {
+		return nil, err
+	}
+	if cl.pinned != pinned {
+		cl.pinned = pinned
+		typ := compute.EventTypeUnpinned
+		if pinned {
+			typ = compute.EventTypePinned
+		}
+		ws.event(cl, c.now, typ, &compute.EventDetails{User: c.user.userName})
+	}
+	return nil, nil
+}
+
+func (ws *workspace) clusterPermanentDelete(c *call) (any, error) {
+	var req compute.PermanentDeleteCluster
+	if err := c.decode(&req); err != nil {
+		return nil, err
+	}
+	cl, err := ws.clusterFor(c, req.ClusterId, levelManage)
+	if err != nil {
+		return nil, err
+	}
+	if cl.d.State != compute.StateTerminated {
+		ws.finishTerminate(cl, c.now, userReason(compute.TerminationReasonCodeUserRequest, compute.TerminationReasonTypeSuccess,
+			map[string]string{"username": c.user.userName}))
+	}
+	delete(ws.clusters, cl.d.ClusterId)
+	delete(ws.acls, aclKey(kindCluster, cl.d.ClusterId))
+	return nil, nil
+}
+
+// sortClusters orders by state, pinned first, then name (the API default),
+// or by name alone. Keys are computed once: lists can hold 10,000 clusters.
+func sortClusters(list []*cluster, byName, desc bool) {
+	type key struct {
+		rank   int
+		pinned bool
+		name   string
+		id     string
+	}
+	keys := make(map[*cluster]key, len(list))
+	for _, cl := range list {
+		k := key{name: strings.ToLower(cl.d.ClusterName), id: cl.d.ClusterId}
+		if !byName {
+			k.rank, k.pinned = stateRank[cl.d.State], cl.pinned
+		}
+		keys[cl] = k
+	}
+	sort.Slice(list, func(i, j int) bool {
+		a, b := keys[list[i]], keys[list[j]]
+		var less bool
+		switch {
+		case a.rank != b.rank:
+			less = a.rank < b.rank
+		case a.pinned != b.pinned:
+			less = a.pinned
+		case a.name != b.name:
+			less = a.name < b.name
+		default:
+			less = a.id < b.id
+		}
+		if desc {
+			return !less
+		}
+		return less
+	})
+}

@@ -1,0 +1,59 @@
+package demo
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+)
+
+// RunCommand implements `clusterdeck demo-api [flags]`: it starts a demo
+// server, prints the environment lines an SDK-based tool needs, and serves
+// until ctx is cancelled (SIGINT/SIGTERM in main). It needs no display.
+func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("demo-api", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	addr := fs.String("addr", "127.0.0.1:0", "loopback address to listen on (port 0 picks a free port)")
+	clusters := fs.Int("clusters", 0, "extra generated clusters on top of the seeded team workspace")
+	pools := fs.Int("pools", 0, "extra generated instance pools")
+	history := fs.Int("event-history", 4, "past events per generated cluster")
+	latency := fs.Duration("latency", 0, "latency added to every request, e.g. 150ms")
+	jitter := fs.Duration("jitter", 0, "random extra latency, uniform in [0, jitter)")
+	faultRate := fs.Float64("fault-rate", 0, "share of requests (0..1) failing with 429/503/500")
+	timeScale := fs.Float64("time-scale", 1, "virtual seconds per real second (e.g. 10 makes a 4-minute start take 24 s)")
+	seed := fs.Uint64("seed", 0, "seed for generated content (0 = random)")
+	empty := fs.Bool("empty", false, "start without the seeded team content")
+	verbose := fs.Bool("v", false, "log every request")
+	if err := fs.Parse(args); err != nil {
+		return fmt.Errorf("demo-api: %w", err)
+	}
+	if *faultRate < 0 || *faultRate > 1 {
+		return fmt.Errorf("demo-api: --fault-rate must be between 0 and 1 (is %g)", *faultRate)
+	}
+	if *timeScale <= 0 {
+		return fmt.Errorf("demo-api: --time-scale must be positive (is %g)", *timeScale)
+	}
+	opts := Options{
+		Addr: *addr, ExtraClusters: *clusters, ExtraPools: *pools, EventHistory: *history,
+		Latency: *latency, Jitter: *jitter, FaultRate: *faultRate, TimeScale: *timeScale, Seed: *seed, Empty: *empty,
+	}
+	if *verbose {
+		opts.Logf = func(format string, a ...any) {
+			fmt.Fprintf(stdout, "%s "+format+"\n", append([]any{time.Now().Format("15:04:05.000")}, a...)...)
+		}
+	}
+	srv, err := Start(ctx, opts)
+	if err != nil {
+		return fmt.Errorf("demo-api: %w", err)
+	}
+	fmt.Fprintf(stdout, "DATABRICKS_HOST=%s\nDATABRICKS_TOKEN=%s\n", srv.URL(), srv.Token())
+	if limited, err := srv.LimitedToken(srv.Token()); err == nil {
+		fmt.Fprintf(stdout, "# limited user (%s): DATABRICKS_TOKEN=%s\n", limitedUserName, limited)
+	}
+	<-ctx.Done()
+	if err := srv.Close(); err != nil {
+		return fmt.Errorf("demo-api: %w", err)
+	}
+	return nil
+}

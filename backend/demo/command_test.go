@@ -1,0 +1,63 @@
+package demo
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/config"
+	"github.com/databricks/databricks-sdk-go/service/iam"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRunCommandServesUntilCancelled(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- RunCommand(ctx, []string{"--clusters", "5", "--latency", "1ms", "--time-scale", "2", "--seed", "7"}, pw)
+		_ = pw.Close()
+	}()
+
+	env := map[string]string{}
+	sc := bufio.NewScanner(pr)
+	for len(env) < 2 && sc.Scan() {
+		if k, v, ok := strings.Cut(sc.Text(), "="); ok && strings.HasPrefix(k, "DATABRICKS_") {
+			env[k] = v
+		}
+	}
+	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	require.Contains(t, env, "DATABRICKS_HOST")
+	require.Contains(t, env, "DATABRICKS_TOKEN")
+	assert.True(t, strings.HasPrefix(env["DATABRICKS_HOST"], "http://127.0.0.1:"))
+
+	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: env["DATABRICKS_HOST"], Token: env["DATABRICKS_TOKEN"],
+		Loaders: []config.Loader{config.ConfigAttributes}, RetryTimeoutSeconds: 10, HTTPTimeoutSeconds: 5})
+	require.NoError(t, err)
+	me, err := w.CurrentUser.Me(ctx, iam.MeRequest{})
+	require.NoError(t, err)
+	assert.Equal(t, adminUserName, me.UserName)
+
+	cancel()
+	select {
+	case err := <-done:
+		assert.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("RunCommand did not return after cancel")
+	}
+}
+
+func TestRunCommandRejectsBadFlags(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{{"--fault-rate", "2"}, {"--time-scale", "0"}, {"--addr", "0.0.0.0:0"}, {"--nope"}} {
+		err := RunCommand(context.Background(), args, io.Discard)
+		assert.Error(t, err, args)
+	}
+}

@@ -1,0 +1,82 @@
+package demo
+
+import (
+	"encoding/base64"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/databricks/databricks-sdk-go/service/files"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestDriverLogsGrowInDBFS(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	spec := smallSpec("logs")
+	spec.ClusterLogConf = &compute.ClusterLogConf{Dbfs: &compute.DbfsStorageInfo{Destination: "dbfs:/cluster-logs"}}
+	created, err := w.Clusters.Create(ctx, spec)
+	require.NoError(t, err)
+	id := created.ClusterId
+	stepUntil(t, srv, w, id, compute.StateRunning)
+	srv.Clock().Advance(11 * time.Minute)
+
+	dir := "dbfs:/cluster-logs/" + id + "/driver"
+	list, err := w.Dbfs.ListAll(ctx, files.ListDbfsRequest{Path: dir})
+	require.NoError(t, err)
+	names := []string{}
+	for _, f := range list {
+		names = append(names, f.Path[strings.LastIndex(f.Path, "/")+1:])
+	}
+	assert.ElementsMatch(t, []string{"stdout", "stderr", "log4j-active.log"}, names)
+
+	read := func() string {
+		r, err := w.Dbfs.Read(ctx, files.ReadDbfsRequest{Path: dir + "/log4j-active.log", Length: 1 << 20})
+		require.NoError(t, err)
+		b, err := base64.StdEncoding.DecodeString(r.Data)
+		require.NoError(t, err)
+		return string(b)
+	}
+	first := read()
+	assert.Contains(t, first, "INFO")
+	srv.Clock().Advance(15 * time.Minute)
+	assert.Greater(t, len(read()), len(first), "logs grow while the cluster runs")
+
+	d, err := w.Clusters.GetByClusterId(ctx, id)
+	require.NoError(t, err)
+	require.NotNil(t, d.ClusterLogStatus)
+
+	_, err = w.Dbfs.GetStatusByPath(ctx, "dbfs:/cluster-logs/nope")
+	assert.ErrorIs(t, err, databricks.ErrResourceDoesNotExist)
+}
+
+func TestDriverLogsInVolumesViaFilesAPI(t *testing.T) {
+	t.Parallel()
+	_, w := frozen(t, Options{})
+	ctx := testCtx(t)
+	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{})
+	require.NoError(t, err)
+	var id string
+	for _, c := range all {
+		if c.ClusterName == "streaming-orders" {
+			id = c.ClusterId
+		}
+	}
+	require.NotEmpty(t, id)
+	entries, err := w.Files.ListDirectoryContentsAll(ctx, files.ListDirectoryContentsRequest{DirectoryPath: "/Volumes/main/ops/cluster_logs/" + id + "/driver"})
+	require.NoError(t, err)
+	assert.Len(t, entries, 3)
+	dl, err := w.Files.Download(ctx, files.DownloadRequest{FilePath: "/Volumes/main/ops/cluster_logs/" + id + "/driver/stdout"})
+	require.NoError(t, err)
+	defer dl.Contents.Close()
+	body, err := io.ReadAll(dl.Contents)
+	require.NoError(t, err)
+	assert.Greater(t, len(body), 1000)
+	_, err = w.Files.Download(ctx, files.DownloadRequest{FilePath: "/Volumes/main/ops/cluster_logs/none"})
+	assert.ErrorIs(t, err, databricks.ErrResourceDoesNotExist)
+}

@@ -1,0 +1,78 @@
+package demo
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+)
+
+// apiError is an error answered to the client as Databricks does:
+// {"error_code": "...", "message": "..."} with an HTTP status. The SDK maps the
+// pair to its sentinel errors (ErrInvalidParameterValue, ErrResourceDoesNotExist, ...).
+type apiError struct {
+	Status  int
+	Code    string
+	Message string
+}
+
+func (e *apiError) Error() string { return fmt.Sprintf("%s: %s", e.Code, e.Message) }
+
+func errInvalidParam(format string, args ...any) error {
+	return &apiError{http.StatusBadRequest, "INVALID_PARAMETER_VALUE", fmt.Sprintf(format, args...)}
+}
+
+func errInvalidState(format string, args ...any) error {
+	return &apiError{http.StatusBadRequest, "INVALID_STATE", fmt.Sprintf(format, args...)}
+}
+
+func errNotFound(format string, args ...any) error {
+	return &apiError{http.StatusNotFound, "RESOURCE_DOES_NOT_EXIST", fmt.Sprintf(format, args...)}
+}
+
+func errPermission(format string, args ...any) error {
+	return &apiError{http.StatusForbidden, "PERMISSION_DENIED", fmt.Sprintf(format, args...)}
+}
+
+func errExhausted(format string, args ...any) error {
+	return &apiError{http.StatusBadRequest, "RESOURCE_EXHAUSTED", fmt.Sprintf(format, args...)}
+}
+
+func errAlreadyExists(format string, args ...any) error {
+	return &apiError{http.StatusBadRequest, "RESOURCE_ALREADY_EXISTS", fmt.Sprintf(format, args...)}
+}
+
+func errBadRequest(format string, args ...any) error {
+	return &apiError{http.StatusBadRequest, "BAD_REQUEST", fmt.Sprintf(format, args...)}
+}
+
+// errClusterMissing is the answer the real service gives for an unknown
+// cluster id: a 400 whose message the SDK recognises on clusters/get and turns
+// into ErrResourceDoesNotExist.
+func errClusterMissing(id string) error {
+	return errInvalidParam("Cluster %s does not exist", id)
+}
+
+type errorBody struct {
+	ErrorCode string `json:"error_code"`
+	Message   string `json:"message"`
+}
+
+func writeError(w http.ResponseWriter, err error) {
+	var ae *apiError
+	if !errors.As(err, &ae) {
+		ae = &apiError{http.StatusInternalServerError, "INTERNAL_ERROR", err.Error()}
+	}
+	writeJSON(w, ae.Status, errorBody{ErrorCode: ae.Code, Message: ae.Message})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		body, _ = json.Marshal(errorBody{ErrorCode: "INTERNAL_ERROR", Message: fmt.Sprintf("encoding response: %v", err)})
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}

@@ -1,0 +1,101 @@
+package demo
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/config"
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/stretchr/testify/require"
+)
+
+// TestMain points HOME and XDG_* at a temporary folder for the whole package:
+// the tests run in parallel (SDK waiters sleep in real time), which
+// t.Setenv does not allow, and nothing may touch the user's files.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "clusterdeck-demo-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	for _, k := range []string{"HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"} {
+		_ = os.Setenv(k, dir)
+	}
+	for _, k := range []string{"DATABRICKS_HOST", "DATABRICKS_TOKEN", "DATABRICKS_CONFIG_PROFILE", "DATABRICKS_CONFIG_FILE"} {
+		_ = os.Unsetenv(k)
+	}
+	code := m.Run()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// Virtual-time speed for tests that use SDK waiters: a 4-minute start
+// takes under a second of real time.
+const waiterScale = 400
+
+// startServer starts a demo server for one test and closes it afterwards.
+func startServer(t testing.TB, opts Options) *Server {
+	t.Helper()
+	if opts.Seed == 0 {
+		opts.Seed = 42
+	}
+	srv, err := Start(context.Background(), opts)
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, srv.Close()) })
+	return srv
+}
+
+// client is a plain SDK workspace client for token, with short timeouts so
+// a failing test does not hang for the SDK's 5-minute default.
+func client(t testing.TB, srv *Server, token string) *databricks.WorkspaceClient {
+	t.Helper()
+	w, err := databricks.NewWorkspaceClient(&databricks.Config{
+		Host:                srv.URL(),
+		Token:               token,
+		Loaders:             []config.Loader{config.ConfigAttributes},
+		RetryTimeoutSeconds: 20,
+		HTTPTimeoutSeconds:  10,
+		RateLimitPerSecond:  10000,
+	})
+	require.NoError(t, err)
+	return w
+}
+
+func testCtx(t testing.TB) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 45*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// frozen starts a server whose clock moves only when the test steps it.
+func frozen(t testing.TB, opts Options) (*Server, *databricks.WorkspaceClient) {
+	t.Helper()
+	opts.FreezeClock = true
+	opts.TimeScale = 0
+	srv := startServer(t, opts)
+	return srv, client(t, srv, srv.Token())
+}
+
+func lower(s string) string { return strings.ToLower(s) }
+
+// stepUntil advances a frozen clock in small steps until the cluster is in
+// state, so tests do not depend on the jittered phase lengths.
+func stepUntil(t testing.TB, srv *Server, w *databricks.WorkspaceClient, id string, state compute.State) *compute.ClusterDetails {
+	t.Helper()
+	ctx := testCtx(t)
+	for i := 0; i < 400; i++ {
+		d, err := w.Clusters.GetByClusterId(ctx, id)
+		require.NoError(t, err)
+		if d.State == state {
+			return d
+		}
+		srv.Clock().Advance(5 * time.Second)
+	}
+	t.Fatalf("cluster %s never reached %s", id, state)
+	return nil
+}

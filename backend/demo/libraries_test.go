@@ -1,0 +1,86 @@
+package demo
+
+import (
+	"testing"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func libStatuses(t *testing.T, s *compute.ClusterLibraryStatuses) map[string]compute.LibraryInstallStatus {
+	t.Helper()
+	out := map[string]compute.LibraryInstallStatus{}
+	for _, l := range s.LibraryStatuses {
+		switch {
+		case l.Library.Pypi != nil:
+			out[l.Library.Pypi.Package] = l.Status
+		case l.Library.Maven != nil:
+			out[l.Library.Maven.Coordinates] = l.Status
+		}
+	}
+	return out
+}
+
+func TestLibrariesLifeCycle(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	step := srv.Clock().Advance
+	created, err := w.Clusters.Create(ctx, smallSpec("libs"))
+	require.NoError(t, err)
+	id := created.ClusterId
+
+	// Installed on a PENDING cluster: waits for the start.
+	require.NoError(t, w.Libraries.Install(ctx, compute.InstallLibraries{ClusterId: id, Libraries: []compute.Library{
+		{Pypi: &compute.PythonPyPiLibrary{Package: "pandas==2.2.2"}},
+		{Pypi: &compute.PythonPyPiLibrary{Package: "does-not-exist==1.0"}},
+	}}))
+	st, err := w.Libraries.ClusterStatusByClusterId(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]compute.LibraryInstallStatus{"pandas==2.2.2": "PENDING", "does-not-exist==1.0": "PENDING"}, libStatuses(t, st))
+
+	stepUntil(t, srv, w, id, compute.StateRunning)
+	step(10 * time.Second)
+	st, err = w.Libraries.ClusterStatusByClusterId(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, compute.LibraryInstallStatusInstalling, libStatuses(t, st)["pandas==2.2.2"])
+	step(2 * time.Minute)
+	st, err = w.Libraries.ClusterStatusByClusterId(ctx, id)
+	require.NoError(t, err)
+	got := libStatuses(t, st)
+	assert.Equal(t, compute.LibraryInstallStatusInstalled, got["pandas==2.2.2"])
+	assert.Equal(t, compute.LibraryInstallStatusFailed, got["does-not-exist==1.0"])
+
+	// Installing on a RUNNING cluster goes straight through.
+	require.NoError(t, w.Libraries.Install(ctx, compute.InstallLibraries{ClusterId: id, Libraries: []compute.Library{
+		{Maven: &compute.MavenLibrary{Coordinates: "com.example:tool:1.0"}}}}))
+	step(2 * time.Minute)
+
+	// Uninstall waits for a restart.
+	require.NoError(t, w.Libraries.Uninstall(ctx, compute.UninstallLibraries{ClusterId: id, Libraries: []compute.Library{
+		{Pypi: &compute.PythonPyPiLibrary{Package: "pandas==2.2.2"}}}}))
+	st, err = w.Libraries.ClusterStatusByClusterId(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, compute.LibraryInstallStatusUninstallOnRestart, libStatuses(t, st)["pandas==2.2.2"])
+	assert.Equal(t, compute.LibraryInstallStatusInstalled, libStatuses(t, st)["com.example:tool:1.0"])
+
+	_, err = w.Clusters.Restart(ctx, compute.RestartCluster{ClusterId: id})
+	require.NoError(t, err)
+	stepUntil(t, srv, w, id, compute.StateRunning)
+	step(2 * time.Minute)
+	st, err = w.Libraries.ClusterStatusByClusterId(ctx, id)
+	require.NoError(t, err)
+	got = libStatuses(t, st)
+	assert.NotContains(t, got, "pandas==2.2.2")
+	assert.Equal(t, compute.LibraryInstallStatusInstalled, got["com.example:tool:1.0"])
+
+	all, err := w.Libraries.AllClusterStatusesAll(ctx)
+	require.NoError(t, err)
+	require.Len(t, all, 1)
+	assert.Equal(t, id, all[0].ClusterId)
+
+	err = w.Libraries.Install(ctx, compute.InstallLibraries{ClusterId: id, Libraries: []compute.Library{{Jar: "/a.jar", Whl: "/b.whl"}}})
+	assert.Error(t, err)
+}

@@ -1,0 +1,108 @@
+package demo
+
+import (
+	"testing"
+
+	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestClusterPermissionsAndLimitedUser(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	lim, err := srv.LimitedToken(srv.Token())
+	require.NoError(t, err)
+	analyst := client(t, srv, lim)
+
+	created, err := w.Clusters.Create(ctx, smallSpec("perm"))
+	require.NoError(t, err)
+	id := created.ClusterId
+	stepUntil(t, srv, w, id, compute.StateRunning)
+
+	perms, err := w.Clusters.GetPermissionsByClusterId(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, "/clusters/"+id, perms.ObjectId)
+	assert.Equal(t, "cluster", perms.ObjectType)
+	var owner *compute.ClusterAccessControlResponse
+	for i := range perms.AccessControlList {
+		if perms.AccessControlList[i].UserName == adminUserName {
+			owner = &perms.AccessControlList[i]
+		}
+	}
+	require.NotNil(t, owner, "the creator manages the cluster")
+	assert.Equal(t, compute.ClusterPermissionLevelCanManage, owner.AllPermissions[0].PermissionLevel)
+
+	levels, err := w.Clusters.GetPermissionLevelsByClusterId(ctx, id)
+	require.NoError(t, err)
+	assert.Len(t, levels.PermissionLevels, 3)
+
+	// Without grants the analyst can read but not act.
+	_, err = analyst.Clusters.GetByClusterId(ctx, id)
+	require.NoError(t, err)
+	_, err = analyst.Clusters.Restart(ctx, compute.RestartCluster{ClusterId: id})
+	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+
+	// CAN_RESTART lets them restart but not resize or change permissions.
+	_, err = w.Clusters.UpdatePermissions(ctx, compute.ClusterPermissionsRequest{ClusterId: id, AccessControlList: []compute.ClusterAccessControlRequest{
+		{UserName: limitedUserName, PermissionLevel: compute.ClusterPermissionLevelCanRestart}}})
+	require.NoError(t, err)
+	_, err = analyst.Clusters.Restart(ctx, compute.RestartCluster{ClusterId: id})
+	require.NoError(t, err)
+	stepUntil(t, srv, w, id, compute.StateRunning)
+	_, err = analyst.Clusters.Resize(ctx, compute.ResizeCluster{ClusterId: id, NumWorkers: 1})
+	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	_, err = analyst.Clusters.SetPermissions(ctx, compute.ClusterPermissionsRequest{ClusterId: id})
+	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	err = analyst.Libraries.Install(ctx, compute.InstallLibraries{ClusterId: id, Libraries: []compute.Library{{Whl: "/x.whl"}}})
+	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+
+	// PUT replaces the grants; the owner keeps CAN_MANAGE.
+	perms, err = w.Clusters.SetPermissions(ctx, compute.ClusterPermissionsRequest{ClusterId: id, AccessControlList: []compute.ClusterAccessControlRequest{
+		{GroupName: "data-science", PermissionLevel: compute.ClusterPermissionLevelCanAttachTo}}})
+	require.NoError(t, err)
+	principals := []string{}
+	for _, a := range perms.AccessControlList {
+		principals = append(principals, a.UserName+a.GroupName)
+	}
+	assert.ElementsMatch(t, []string{adminUserName, "admins", "data-science"}, principals)
+	_, err = analyst.Clusters.Restart(ctx, compute.RestartCluster{ClusterId: id})
+	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+
+	_, err = w.Clusters.SetPermissions(ctx, compute.ClusterPermissionsRequest{ClusterId: id, AccessControlList: []compute.ClusterAccessControlRequest{
+		{UserName: "nobody@example.com", PermissionLevel: compute.ClusterPermissionLevelCanManage}}})
+	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	_, err = w.Clusters.GetPermissionsByClusterId(ctx, "0000-000000-missing0")
+	assert.ErrorIs(t, err, databricks.ErrResourceDoesNotExist)
+}
+
+func TestPoolAndPolicyPermissions(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{})
+	ctx := testCtx(t)
+	pools, err := w.InstancePools.ListAll(ctx)
+	require.NoError(t, err)
+	require.NotEmpty(t, pools)
+	pp, err := w.InstancePools.GetPermissionsByInstancePoolId(ctx, pools[0].InstancePoolId)
+	require.NoError(t, err)
+	assert.Equal(t, "instance-pool", pp.ObjectType)
+	pl, err := w.InstancePools.GetPermissionLevelsByInstancePoolId(ctx, pools[0].InstancePoolId)
+	require.NoError(t, err)
+	assert.Len(t, pl.PermissionLevels, 2)
+
+	personal := policyID(t, ctx, w, "Personal Compute")
+	polp, err := w.ClusterPolicies.UpdatePermissions(ctx, compute.ClusterPolicyPermissionsRequest{ClusterPolicyId: personal,
+		AccessControlList: []compute.ClusterPolicyAccessControlRequest{{UserName: limitedUserName, PermissionLevel: compute.ClusterPolicyPermissionLevelCanUse}}})
+	require.NoError(t, err)
+	assert.Equal(t, "cluster-policy", polp.ObjectType)
+
+	lim, err := srv.LimitedToken(srv.Token())
+	require.NoError(t, err)
+	analyst := client(t, srv, lim)
+	_, err = analyst.InstancePools.Create(ctx, compute.CreateInstancePool{InstancePoolName: "mine", NodeTypeId: "Standard_DS3_v2"})
+	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	err = analyst.InstancePools.DeleteByInstancePoolId(ctx, pools[0].InstancePoolId)
+	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+}

@@ -1,0 +1,178 @@
+package demo
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func policyID(t *testing.T, ctx context.Context, w *databricks.WorkspaceClient, name string) string {
+	t.Helper()
+	all, err := w.ClusterPolicies.ListAll(ctx, compute.ListClusterPoliciesRequest{})
+	require.NoError(t, err)
+	for _, p := range all {
+		if p.Name == name {
+			return p.PolicyId
+		}
+	}
+	t.Fatalf("no policy %q", name)
+	return ""
+}
+
+func TestPolicyEnforcementOnCreate(t *testing.T) {
+	t.Parallel()
+	_, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	de := policyID(t, ctx, w, "Data Engineering Standard")
+
+	tests := []struct {
+		name    string
+		spec    compute.CreateCluster
+		wantErr error
+		msg     string
+	}{
+		{"missing values without defaults", compute.CreateCluster{ClusterName: "x", PolicyId: de, SparkVersion: "16.4.x-scala2.12", NodeTypeId: "Standard_DS4_v2"},
+			databricks.ErrInvalidParameterValue, "Validation failed for autotermination_minutes, the value must be present"},
+		{"node type not allowed", compute.CreateCluster{ClusterName: "x", PolicyId: de, SparkVersion: "16.4.x-scala2.12", NodeTypeId: "Standard_F16s", ApplyPolicyDefaultValues: true},
+			databricks.ErrInvalidParameterValue, `Validation failed for node_type_id, the value must be one of [Standard_DS3_v2, Standard_DS4_v2, Standard_D8ds_v5, Standard_E8ds_v4] (is "Standard_F16s")`},
+		{"fixed tag overridden", compute.CreateCluster{ClusterName: "x", PolicyId: de, SparkVersion: "16.4.x-scala2.12", ApplyPolicyDefaultValues: true,
+			CustomTags: map[string]string{"team": "marketing"}},
+			databricks.ErrInvalidParameterValue, `Validation failed for custom_tags.team, the value must be data-engineering (is "marketing")`},
+		{"range exceeded", compute.CreateCluster{ClusterName: "x", PolicyId: de, SparkVersion: "16.4.x-scala2.12", ApplyPolicyDefaultValues: true, AutoterminationMinutes: 600},
+			databricks.ErrInvalidParameterValue, "Validation failed for autotermination_minutes, the value must be at most 120 (is 600)"},
+		{"regex mismatch", compute.CreateCluster{ClusterName: "x", PolicyId: de, SparkVersion: "13.3.x-scala2.12", ApplyPolicyDefaultValues: true},
+			databricks.ErrInvalidParameterValue, "Validation failed for spark_version, the value must match the regular expression"},
+		{"unknown policy", compute.CreateCluster{ClusterName: "x", PolicyId: "0000000000000000", SparkVersion: "16.4.x-scala2.12", NodeTypeId: "Standard_DS3_v2"},
+			databricks.ErrInvalidParameterValue, "does not exist"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := w.Clusters.Create(ctx, tc.spec)
+			require.Error(t, err)
+			assert.ErrorIs(t, err, tc.wantErr)
+			assert.Contains(t, err.Error(), tc.msg)
+		})
+	}
+
+	// Defaults fill everything the request left out.
+	created, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "with-defaults", PolicyId: de,
+		SparkVersion: "16.4.x-scala2.12", ApplyPolicyDefaultValues: true})
+	require.NoError(t, err)
+	d, err := w.Clusters.GetByClusterId(ctx, created.ClusterId)
+	require.NoError(t, err)
+	assert.Equal(t, "Standard_DS4_v2", d.NodeTypeId)
+	assert.Equal(t, "Standard_DS3_v2", d.DriverNodeTypeId)
+	assert.Equal(t, 60, d.AutoterminationMinutes)
+	assert.Equal(t, 2, d.Spec.NumWorkers)
+	assert.Equal(t, "data-engineering", d.CustomTags["team"])
+	assert.Equal(t, "true", d.SparkConf["spark.databricks.io.cache.enabled"])
+	require.NotNil(t, d.AzureAttributes)
+	assert.Equal(t, compute.AzureAvailabilitySpotWithFallbackAzure, d.AzureAttributes.Availability)
+
+	compliance, err := w.PolicyComplianceForClusters.GetCompliance(ctx, compute.GetClusterComplianceRequest{ClusterId: created.ClusterId})
+	require.NoError(t, err)
+	assert.True(t, compliance.IsCompliant)
+}
+
+func TestPolicyFamiliesAndLimits(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+
+	fams, err := w.PolicyFamilies.ListAll(ctx, compute.ListPolicyFamiliesRequest{})
+	require.NoError(t, err)
+	names := []string{}
+	for _, f := range fams {
+		names = append(names, f.Name)
+	}
+	assert.ElementsMatch(t, []string{"Personal Compute", "Shared Compute", "Power User Compute", "Job Compute"}, names)
+	fam, err := w.PolicyFamilies.Get(ctx, compute.GetPolicyFamilyRequest{PolicyFamilyId: "personal-vm"})
+	require.NoError(t, err)
+	assert.Contains(t, fam.Definition, "singleNode")
+
+	// The analyst may not create compute freely, but may use Personal Compute, once.
+	lim, err := srv.LimitedToken(srv.Token())
+	require.NoError(t, err)
+	analyst := client(t, srv, lim)
+	_, err = analyst.Clusters.Create(ctx, smallSpec("analyst-free"))
+	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+
+	personal := policyID(t, ctx, w, "Personal Compute")
+	created, err := analyst.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "Li's compute", PolicyId: personal,
+		SparkVersion: "auto:latest-ml", ApplyPolicyDefaultValues: true})
+	require.NoError(t, err)
+	d, err := w.Clusters.GetByClusterId(ctx, created.ClusterId)
+	require.NoError(t, err)
+	assert.Equal(t, "17.3.x-cpu-ml-scala2.13", d.SparkVersion)
+	assert.Equal(t, compute.DataSecurityModeSingleUser, d.DataSecurityMode)
+	assert.Equal(t, "singleNode", d.SparkConf["spark.databricks.cluster.profile"])
+	assert.Equal(t, 4320, d.AutoterminationMinutes)
+
+	_, err = analyst.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "second", PolicyId: personal,
+		SparkVersion: "auto:latest-ml", ApplyPolicyDefaultValues: true})
+	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.Contains(t, err.Error(), "Cannot create more than 1 active cluster(s)")
+
+	// Job Compute is for jobs only.
+	job := policyID(t, ctx, w, "Job Compute")
+	_, err = w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "not-a-job", PolicyId: job, SparkVersion: "16.4.x-scala2.12", ApplyPolicyDefaultValues: true})
+	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+
+	// Only admins manage policies.
+	_, err = analyst.ClusterPolicies.Create(ctx, compute.CreatePolicy{Name: "mine", Definition: "{}"})
+	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+}
+
+func TestPolicyCRUDAndCompliance(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	created, err := w.ClusterPolicies.Create(ctx, compute.CreatePolicy{Name: "small", Definition: `{
+		"autotermination_minutes": {"type": "range", "maxValue": 60, "defaultValue": 30},
+		"node_type_id": {"type": "allowlist", "values": ["Standard_DS3_v2", "Standard_DS4_v2"]}}`})
+	require.NoError(t, err)
+	_, err = w.ClusterPolicies.Create(ctx, compute.CreatePolicy{Name: "bad", Definition: `{"x": {"type": "sometimes"}}`})
+	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+
+	cl, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "c", PolicyId: created.PolicyId, SparkVersion: "16.4.x-scala2.12",
+		NodeTypeId: "Standard_DS4_v2", AutoterminationMinutes: 45, NumWorkers: 1})
+	require.NoError(t, err)
+	_, err = w.Clusters.Delete(ctx, compute.DeleteCluster{ClusterId: cl.ClusterId})
+	require.NoError(t, err)
+	srv.Clock().Advance(time.Minute)
+
+	// Tighten the policy: the cluster falls out of compliance.
+	require.NoError(t, w.ClusterPolicies.Edit(ctx, compute.EditPolicy{PolicyId: created.PolicyId, Name: "small", Definition: `{
+		"autotermination_minutes": {"type": "range", "maxValue": 20, "defaultValue": 15},
+		"node_type_id": {"type": "allowlist", "values": ["Standard_DS3_v2"]}}`}))
+	got, err := w.PolicyComplianceForClusters.GetCompliance(ctx, compute.GetClusterComplianceRequest{ClusterId: cl.ClusterId})
+	require.NoError(t, err)
+	assert.False(t, got.IsCompliant)
+	assert.Contains(t, got.Violations, "autotermination_minutes")
+	assert.Contains(t, got.Violations, "node_type_id")
+
+	dry, err := w.PolicyComplianceForClusters.EnforceCompliance(ctx, compute.EnforceClusterComplianceRequest{ClusterId: cl.ClusterId, ValidateOnly: true})
+	require.NoError(t, err)
+	assert.True(t, dry.HasChanges)
+	changes := []string{}
+	for _, c := range dry.Changes {
+		changes = append(changes, c.Field+": "+c.PreviousValue+" -> "+c.NewValue)
+	}
+	assert.ElementsMatch(t, []string{"autotermination_minutes: 45 -> 20", "node_type_id: Standard_DS4_v2 -> Standard_DS3_v2"}, changes)
+
+	_, err = w.PolicyComplianceForClusters.EnforceCompliance(ctx, compute.EnforceClusterComplianceRequest{ClusterId: cl.ClusterId})
+	require.NoError(t, err)
+	d, err := w.Clusters.GetByClusterId(ctx, cl.ClusterId)
+	require.NoError(t, err)
+	assert.Equal(t, 20, d.AutoterminationMinutes)
+	assert.Equal(t, "Standard_DS3_v2", d.NodeTypeId)
+
+	require.NoError(t, w.ClusterPolicies.DeleteByPolicyId(ctx, created.PolicyId))
+	_, err = w.ClusterPolicies.GetByPolicyId(ctx, created.PolicyId)
+	assert.ErrorIs(t, err, databricks.ErrResourceDoesNotExist)
+}

@@ -1,0 +1,113 @@
+package demo
+
+import (
+	"testing"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestPoolStatsFollowClusters(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	step := srv.Clock().Advance
+
+	created, err := w.InstancePools.Create(ctx, compute.CreateInstancePool{InstancePoolName: "p", NodeTypeId: "Standard_DS3_v2",
+		MinIdleInstances: 2, MaxCapacity: 5, IdleInstanceAutoterminationMinutes: 10})
+	require.NoError(t, err)
+	pid := created.InstancePoolId
+	stats := func() compute.InstancePoolStats {
+		p, err := w.InstancePools.GetByInstancePoolId(ctx, pid)
+		require.NoError(t, err)
+		require.NotNil(t, p.Stats)
+		return *p.Stats
+	}
+	assert.Equal(t, compute.InstancePoolStats{PendingIdleCount: 2}, withoutForce(stats()))
+	step(3 * time.Minute)
+	assert.Equal(t, compute.InstancePoolStats{IdleCount: 2}, withoutForce(stats()))
+
+	// A cluster with a driver and 2 workers takes the 2 idle instances plus one new one.
+	cl, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "on-pool", SparkVersion: "16.4.x-scala2.12",
+		InstancePoolId: pid, NumWorkers: 2})
+	require.NoError(t, err)
+	assert.Equal(t, compute.InstancePoolStats{UsedCount: 2, PendingUsedCount: 1, PendingIdleCount: 2}, withoutForce(stats()))
+	d := stepUntil(t, srv, w, cl.ClusterId, compute.StateRunning)
+	assert.Equal(t, "Standard_DS3_v2", d.NodeTypeId)
+	assert.Equal(t, pid, d.DriverInstancePoolId)
+	step(3 * time.Minute)
+	assert.Equal(t, compute.InstancePoolStats{UsedCount: 3, IdleCount: 2}, withoutForce(stats()))
+
+	// Max capacity 5: growing by 3 gets only the 2 idle instances.
+	_, err = w.Clusters.Resize(ctx, compute.ResizeCluster{ClusterId: cl.ClusterId, NumWorkers: 5})
+	require.NoError(t, err)
+	d = stepUntil(t, srv, w, cl.ClusterId, compute.StateRunning)
+	assert.Equal(t, 4, d.NumWorkers)
+	evs, err := w.Clusters.EventsAll(ctx, compute.GetEvents{ClusterId: cl.ClusterId, EventTypes: []compute.EventType{compute.EventTypeAddNodesFailed}})
+	require.NoError(t, err)
+	require.Len(t, evs, 1)
+	assert.Equal(t, compute.TerminationReasonCodeInstancePoolMaxCapacityReached, evs[0].Details.Reason.Code)
+	assert.Equal(t, compute.InstancePoolStats{UsedCount: 5}, withoutForce(stats()))
+
+	// Termination returns everything as idle; the excess goes after the idle timeout.
+	_, err = w.Clusters.Delete(ctx, compute.DeleteCluster{ClusterId: cl.ClusterId})
+	require.NoError(t, err)
+	stepUntil(t, srv, w, cl.ClusterId, compute.StateTerminated)
+	assert.Equal(t, compute.InstancePoolStats{IdleCount: 5}, withoutForce(stats()))
+	step(11 * time.Minute)
+	assert.Equal(t, compute.InstancePoolStats{IdleCount: 2}, withoutForce(stats()))
+}
+
+func withoutForce(s compute.InstancePoolStats) compute.InstancePoolStats {
+	s.ForceSendFields = nil
+	return s
+}
+
+func TestPoolEditRulesAndDelete(t *testing.T) {
+	t.Parallel()
+	_, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	created, err := w.InstancePools.Create(ctx, compute.CreateInstancePool{InstancePoolName: "edit-me", NodeTypeId: "Standard_E8ds_v4",
+		CustomTags: map[string]string{"team": "x"}})
+	require.NoError(t, err)
+	pid := created.InstancePoolId
+
+	tests := []struct {
+		name string
+		req  compute.EditInstancePool
+		want error
+	}{
+		{"node type must match", compute.EditInstancePool{InstancePoolId: pid, InstancePoolName: "edit-me", NodeTypeId: "Standard_DS3_v2"}, databricks.ErrInvalidParameterValue},
+		{"name required", compute.EditInstancePool{InstancePoolId: pid, NodeTypeId: "Standard_E8ds_v4"}, databricks.ErrInvalidParameterValue},
+		{"tags not editable", compute.EditInstancePool{InstancePoolId: pid, InstancePoolName: "edit-me", NodeTypeId: "Standard_E8ds_v4",
+			CustomTags: map[string]string{"team": "y"}}, databricks.ErrInvalidParameterValue},
+		{"capacity below min idle", compute.EditInstancePool{InstancePoolId: pid, InstancePoolName: "edit-me", NodeTypeId: "Standard_E8ds_v4",
+			MinIdleInstances: 5, MaxCapacity: 2}, databricks.ErrInvalidParameterValue},
+		{"unknown pool", compute.EditInstancePool{InstancePoolId: "nope", InstancePoolName: "x", NodeTypeId: "Standard_E8ds_v4"}, databricks.ErrResourceDoesNotExist},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.ErrorIs(t, w.InstancePools.Edit(ctx, tc.req), tc.want)
+		})
+	}
+	require.NoError(t, w.InstancePools.Edit(ctx, compute.EditInstancePool{InstancePoolId: pid, InstancePoolName: "edited",
+		NodeTypeId: "Standard_E8ds_v4", MinIdleInstances: 1, MaxCapacity: 10, IdleInstanceAutoterminationMinutes: 20}))
+	p, err := w.InstancePools.GetByInstancePoolId(ctx, pid)
+	require.NoError(t, err)
+	assert.Equal(t, "edited", p.InstancePoolName)
+	assert.Equal(t, 10, p.MaxCapacity)
+	assert.Equal(t, "Databricks", p.DefaultTags["Vendor"])
+
+	require.NoError(t, w.InstancePools.DeleteByInstancePoolId(ctx, pid))
+	p, err = w.InstancePools.GetByInstancePoolId(ctx, pid)
+	require.NoError(t, err)
+	assert.Equal(t, compute.InstancePoolStateDeleted, p.State)
+	all, err := w.InstancePools.ListAll(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, all)
+	_, err = w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "x", SparkVersion: "16.4.x-scala2.12", InstancePoolId: pid, NumWorkers: 1})
+	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+}

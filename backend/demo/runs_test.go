@@ -1,0 +1,93 @@
+package demo
+
+import (
+	"testing"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/databricks/databricks-sdk-go/service/jobs"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestSubmitAndWaitOnNewCluster(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Options{Empty: true, TimeScale: waiterScale})
+	w := client(t, srv, srv.Token())
+	ctx := testCtx(t)
+
+	run, err := w.Jobs.SubmitAndWait(ctx, jobs.SubmitRun{RunName: "nightly-load", Tasks: []jobs.SubmitTask{{
+		TaskKey: "load", SparkPythonTask: &jobs.SparkPythonTask{PythonFile: "/Workspace/etl/load.py"},
+		NewCluster: &compute.ClusterSpec{SparkVersion: "16.4.x-scala2.12", NodeTypeId: "Standard_DS3_v2", NumWorkers: 1},
+	}}})
+	require.NoError(t, err)
+	assert.Equal(t, jobs.RunLifeCycleStateTerminated, run.State.LifeCycleState)
+	assert.Equal(t, jobs.RunResultStateSuccess, run.State.ResultState)
+	require.Len(t, run.Tasks, 1)
+	clusterID := run.Tasks[0].ClusterInstance.ClusterId
+	require.NotEmpty(t, clusterID)
+
+	out, err := w.Jobs.GetRunOutput(ctx, jobs.GetRunOutputRequest{RunId: run.Tasks[0].RunId})
+	require.NoError(t, err)
+	assert.Contains(t, out.Logs, "/Workspace/etl/load.py")
+	assert.Empty(t, out.Error)
+
+	// The job cluster goes away with its run and cannot be restarted.
+	d, err := w.Clusters.WaitGetClusterTerminated(ctx, clusterID, time.Minute, nil)
+	require.NoError(t, err)
+	assert.Equal(t, compute.ClusterSourceJob, d.ClusterSource)
+	assert.Equal(t, compute.TerminationReasonCodeJobFinished, d.TerminationReason.Code)
+	_, err = w.Clusters.Start(ctx, compute.StartCluster{ClusterId: clusterID})
+	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+}
+
+func TestRunOnExistingClusterFailsAndCancels(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	created, err := w.Clusters.Create(ctx, smallSpec("shared"))
+	require.NoError(t, err)
+	id := created.ClusterId
+
+	sub, err := w.Jobs.Submit(ctx, jobs.SubmitRun{RunName: "validate", Tasks: []jobs.SubmitTask{{
+		TaskKey: "check", ExistingClusterId: id, NotebookTask: &jobs.NotebookTask{NotebookPath: "/Shared/checks/fail-on-nulls"}}}})
+	require.NoError(t, err)
+	r, err := w.Jobs.GetRun(ctx, jobs.GetRunRequest{RunId: sub.Response.RunId})
+	require.NoError(t, err)
+	assert.Equal(t, jobs.RunLifeCycleStatePending, r.State.LifeCycleState)
+
+	stepUntil(t, srv, w, id, compute.StateRunning)
+	srv.Clock().Advance(10 * time.Second)
+	r, err = w.Jobs.GetRun(ctx, jobs.GetRunRequest{RunId: sub.Response.RunId})
+	require.NoError(t, err)
+	assert.Equal(t, jobs.RunLifeCycleStateRunning, r.State.LifeCycleState)
+	srv.Clock().Advance(5 * time.Minute)
+	r, err = w.Jobs.GetRun(ctx, jobs.GetRunRequest{RunId: sub.Response.RunId})
+	require.NoError(t, err)
+	assert.Equal(t, jobs.RunResultStateFailed, r.State.ResultState)
+	out, err := w.Jobs.GetRunOutput(ctx, jobs.GetRunOutputRequest{RunId: r.Tasks[0].RunId})
+	require.NoError(t, err)
+	assert.Contains(t, out.Error, "ValueError")
+
+	// The shared cluster keeps running; a second run is cancelled mid-way.
+	sub2, err := w.Jobs.Submit(ctx, jobs.SubmitRun{RunName: "long", Tasks: []jobs.SubmitTask{{
+		TaskKey: "work", ExistingClusterId: id, PythonWheelTask: &jobs.PythonWheelTask{PackageName: "etl", EntryPoint: "main"}}}})
+	require.NoError(t, err)
+	srv.Clock().Advance(30 * time.Second)
+	_, err = w.Jobs.CancelRun(ctx, jobs.CancelRun{RunId: sub2.Response.RunId})
+	require.NoError(t, err)
+	srv.Clock().Advance(30 * time.Second)
+	r, err = w.Jobs.GetRun(ctx, jobs.GetRunRequest{RunId: sub2.Response.RunId})
+	require.NoError(t, err)
+	assert.Equal(t, jobs.RunResultStateCanceled, r.State.ResultState)
+	assert.True(t, r.State.UserCancelledOrTimedout)
+	d, err := w.Clusters.GetByClusterId(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, compute.StateRunning, d.State)
+
+	_, err = w.Jobs.GetRun(ctx, jobs.GetRunRequest{RunId: 42})
+	assert.ErrorIs(t, err, databricks.ErrResourceDoesNotExist)
+	_, err = w.Jobs.Submit(ctx, jobs.SubmitRun{Tasks: []jobs.SubmitTask{{TaskKey: "x", NotebookTask: &jobs.NotebookTask{NotebookPath: "/x"}}}})
+	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+}

@@ -1,0 +1,114 @@
+package demo
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+)
+
+var scaleTeams = []string{"analytics", "data-engineering", "data-science", "finance", "marketing", "platform", "risk", "growth"}
+
+// seedScale adds Options.ExtraClusters generated clusters (and ExtraPools
+// pools) for load tests. They are built directly in their final state, each
+// with EventHistory past events, so seeding 10,000 stays fast.
+func seedScale(ws *workspace, now time.Time) {
+	creators := []string{adminUserName, "priya.sharma@example.com", "marco.rossi@example.com"}
+	for i := 0; i < ws.opts.ExtraPools; i++ {
+		req := compute.CreateInstancePool{InstancePoolName: fmt.Sprintf("pool-%s-%03d", scaleTeams[i%len(scaleTeams)], i),
+			NodeTypeId: azureVMs[i%12].id, MinIdleInstances: i % 3, MaxCapacity: 50, IdleInstanceAutoterminationMinutes: 30}
+		_, _ = ws.addPool(req, creators[i%len(creators)], now.Add(-time.Duration(i+1)*time.Hour))
+	}
+	nodes := []string{"Standard_DS3_v2", "Standard_DS4_v2", "Standard_D8ds_v5", "Standard_E8ds_v4", "Standard_F8s", "Standard_L8s_v2"}
+	versions := []string{lts164, lts173, lts143, "15.4.x-scala2.12", "16.4.x-cpu-ml-scala2.12"}
+	for i := 0; i < ws.opts.ExtraClusters; i++ {
+		team := scaleTeams[ws.rnd.IntN(len(scaleTeams))]
+		created := now.Add(-time.Duration(ws.rnd.IntN(25*24*60)+60) * time.Minute)
+		d := compute.ClusterDetails{
+			ClusterName:  fmt.Sprintf("%s-%s-%05d", team, ws.randomWord(4), i),
+			SparkVersion: versions[ws.rnd.IntN(len(versions))], NodeTypeId: nodes[ws.rnd.IntN(len(nodes))],
+			AutoterminationMinutes: []int{30, 60, 120}[ws.rnd.IntN(3)],
+			DataSecurityMode:       compute.DataSecurityModeUserIsolation,
+			CustomTags:             map[string]string{"team": team},
+		}
+		if ws.rnd.IntN(3) == 0 {
+			d.Autoscale = &compute.AutoScale{MinWorkers: 1, MaxWorkers: 2 + ws.rnd.IntN(10)}
+		} else {
+			d.NumWorkers = ws.rnd.IntN(9)
+		}
+		d.DriverNodeTypeId = d.NodeTypeId
+		d.Spec = quickSpec(&d)
+		creator := creators[ws.rnd.IntN(len(creators))]
+		source := compute.ClusterSourceUi
+		switch ws.rnd.IntN(10) {
+		case 0, 1:
+			source = compute.ClusterSourceJob
+			d.AutoterminationMinutes = 0
+		case 2, 3:
+			source = compute.ClusterSourceApi
+		}
+		d.ClusterId = ws.newClusterID(created)
+		d.CreatorUserName, d.ClusterSource, d.StartTime, d.JdbcPort = creator, source, millis(created), 10000
+		d.DefaultTags = map[string]string{"Vendor": "Databricks", "Creator": creator, "ClusterName": d.ClusterName, "ClusterId": d.ClusterId}
+		cl := &cluster{d: d, lastActivity: created, target: desiredWorkers(&d)}
+		ws.clusters[d.ClusterId] = cl
+		ws.grant(kindCluster, d.ClusterId, creator)
+		ws.scaleHistory(cl, created, now, source)
+	}
+}
+
+// scaleHistory writes a plausible past and leaves the cluster RUNNING
+// (one in four, never job clusters) or TERMINATED.
+func (ws *workspace) scaleHistory(cl *cluster, created, now time.Time, source compute.ClusterSource) {
+	ws.event(cl, created, compute.EventTypeCreating, &compute.EventDetails{User: cl.d.CreatorUserName, ClusterSize: sizeOf(&cl.d)})
+	t := created.Add(4 * time.Minute)
+	n := cl.target
+	ws.event(cl, t, compute.EventTypeRunning, &compute.EventDetails{CurrentNumWorkers: n, TargetNumWorkers: n,
+		ForceSendFields: []string{"CurrentNumWorkers", "TargetNumWorkers"}})
+	step := now.Sub(t) / time.Duration(ws.opts.EventHistory+2)
+	for k := 0; k < ws.opts.EventHistory; k++ {
+		t = t.Add(step)
+		next := max(0, n+ws.rnd.IntN(5)-2)
+		ws.event(cl, t, compute.EventTypeResizing, &compute.EventDetails{CurrentNumWorkers: n, TargetNumWorkers: next,
+			Cause: compute.EventDetailsCauseAutoscale, ForceSendFields: []string{"CurrentNumWorkers", "TargetNumWorkers"}})
+		ws.event(cl, t.Add(90*time.Second), compute.EventTypeUpsizeCompleted, &compute.EventDetails{CurrentNumWorkers: next,
+			TargetNumWorkers: next, ForceSendFields: []string{"CurrentNumWorkers", "TargetNumWorkers"}})
+		n = next
+	}
+	if cl.d.Autoscale == nil {
+		n = cl.d.NumWorkers
+	}
+	cl.d.NumWorkers, cl.target = n, n
+	if source != compute.ClusterSourceJob && ws.rnd.IntN(4) == 0 {
+		cl.d.State = compute.StateRunning
+		cl.d.LastRestartedTime = millis(created.Add(4 * time.Minute))
+		cl.uptime = []interval{{from: created.Add(4 * time.Minute)}}
+		cl.lastActivity = now.Add(-time.Duration(ws.rnd.IntN(20)) * time.Minute)
+		ws.refreshNodes(cl, created.Add(4*time.Minute))
+		cl.gen++
+		ws.scheduleAutoTermination(cl)
+		return
+	}
+	end := t.Add(step)
+	reason := userReason(compute.TerminationReasonCodeInactivity, compute.TerminationReasonTypeSuccess,
+		map[string]string{"inactivity_duration_min": fmt.Sprint(cl.d.AutoterminationMinutes)})
+	if source == compute.ClusterSourceJob {
+		reason = userReason(compute.TerminationReasonCodeJobFinished, compute.TerminationReasonTypeSuccess, nil)
+	}
+	ws.event(cl, end, compute.EventTypeTerminating, &compute.EventDetails{Reason: reason})
+	cl.uptime = []interval{{from: created.Add(4 * time.Minute), to: end}}
+	cl.d.State = compute.StateTerminated
+	cl.d.StateMessage = describeReason(reason)
+	cl.d.TerminationReason = reason
+	cl.d.TerminatedTime = millis(end.Add(20 * time.Second))
+}
+
+// quickSpec copies the spec fields the generator sets; specToDetails does the
+// same for any field but through JSON, too slowly for 10,000 clusters.
+func quickSpec(d *compute.ClusterDetails) *compute.ClusterSpec {
+	return &compute.ClusterSpec{
+		ClusterName: d.ClusterName, SparkVersion: d.SparkVersion, NodeTypeId: d.NodeTypeId,
+		DriverNodeTypeId: d.DriverNodeTypeId, NumWorkers: d.NumWorkers, Autoscale: d.Autoscale,
+		AutoterminationMinutes: d.AutoterminationMinutes, DataSecurityMode: d.DataSecurityMode, CustomTags: d.CustomTags,
+	}
+}
