@@ -1,5 +1,6 @@
 // Clusterdeck: a desktop console for Databricks compute. This file only wires
-// the parts together and picks the transport.
+// the parts together and picks what to run: the window (default), the
+// browser bridge used by end-to-end tests, or the headless demo API.
 package main
 
 import (
@@ -14,6 +15,10 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/app"
 	"github.com/clusterdeck/clusterdeck/app/bridge"
+	"github.com/clusterdeck/clusterdeck/backend/credentials"
+	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/session"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 //go:embed all:frontend/dist
@@ -24,6 +29,10 @@ var icon []byte
 
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
+
+// demoTimeScale makes the built-in demo's clusters start in under a minute
+// instead of the four a real cloud takes.
+const demoTimeScale = 6
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -36,18 +45,19 @@ func main() {
 
 func run(ctx context.Context, args []string) error {
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	assets, err := fs.Sub(embedded, "frontend/dist")
-	if err != nil {
-		return fmt.Errorf("page assets: %w", err)
-	}
 	command := ""
 	if len(args) > 0 {
 		command = args[0]
 	}
 	switch command {
+	case "demo-api":
+		return demo.RunCommand(ctx, args[1:], os.Stdout)
 	case "bridge":
 		hub := bridge.NewHub(log)
-		a := app.New(app.Deps{Version: version, Transport: "bridge", Emitter: hub, Log: log})
+		a, assets, err := build(ctx, log, hub, "bridge")
+		if err != nil {
+			return err
+		}
 		a.Startup(ctx)
 		defer a.Shutdown(context.Background())
 		return bridge.RunCommand(ctx, args[1:], os.Stdout, bridge.Config{
@@ -55,9 +65,42 @@ func run(ctx context.Context, args []string) error {
 		})
 	case "":
 		emitter := &app.WailsEmitter{}
-		a := app.New(app.Deps{Version: version, Transport: "desktop", Emitter: emitter, Log: log})
+		a, assets, err := build(ctx, log, emitter, "desktop")
+		if err != nil {
+			return err
+		}
 		return app.RunDesktop(ctx, a, emitter, assets, icon)
 	default:
-		return fmt.Errorf("unknown command %q (commands: bridge, demo-api; none opens the window)", command)
+		return fmt.Errorf("unknown command %q (commands: demo-api, bridge; none opens the window)", command)
 	}
+}
+
+// build makes the backend services and the facades over them. The demo
+// workspace server runs in-process until ctx ends; the app reaches it
+// through the SDK like any other workspace.
+func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport string) (*app.App, fs.FS, error) {
+	assets, err := fs.Sub(embedded, "frontend/dist")
+	if err != nil {
+		return nil, nil, fmt.Errorf("page assets: %w", err)
+	}
+	manager, err := workspaces.NewManager(workspaces.Deps{
+		Paths: workspaces.DefaultPaths(), Secrets: credentials.NewKeyring(),
+	})
+	if manager == nil {
+		return nil, nil, fmt.Errorf("workspaces: %w", err)
+	}
+	if err != nil {
+		// The profiles file is unreadable: keep running read-only on the demo.
+		log.Error("workspace profiles could not be loaded", "err", err)
+	}
+	demoServer, err := demo.Start(ctx, demo.Options{TimeScale: demoTimeScale})
+	if err != nil {
+		return nil, nil, fmt.Errorf("demo workspace: %w", err)
+	}
+	manager.SetDemo(workspaces.Demo{URL: demoServer.URL(), Token: demoServer.Token()})
+	a := app.New(app.Deps{
+		Version: version, Transport: transport, Emitter: emit, Log: log,
+		Session: session.New(manager, session.Options{}),
+	})
+	return a, assets, nil
 }

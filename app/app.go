@@ -35,11 +35,7 @@ func New(d Deps) *App {
 	if d.Emitter == nil {
 		d.Emitter = discardEmitter{}
 	}
-	if d.Session == nil {
-		d.Session = session.New(session.Options{})
-	}
-	errs := NewErrorFormatter(ErrorRule{Target: session.ErrUnknownWorkspace, Code: "UNKNOWN_WORKSPACE",
-		Message: "That workspace is not open in Clusterdeck.", Hint: "Pick a workspace from the switcher."})
+	errs := NewErrorFormatter(backendRules()...)
 	return &App{
 		Shell:      newShell(d),
 		Workspaces: newWorkspaces(d.Session, d.Emitter, errs),

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/session"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // WorkspaceView is a workspace as the switcher shows it. It never carries a
@@ -13,6 +14,10 @@ type WorkspaceView struct {
 	ID         string `json:"id"`
 	Name       string `json:"name"`
 	Host       string `json:"host"`
+	Cloud      string `json:"cloud"`
+	AuthType   string `json:"authType"`
+	Label      string `json:"label"`
+	Color      string `json:"color"`
 	Demo       bool   `json:"demo"`
 	Production bool   `json:"production"`
 	Active     bool   `json:"active"`
@@ -63,10 +68,10 @@ func newWorkspaces(s *session.Session, emit Emitter, errs *ErrorFormatter) *Work
 // List returns the open workspaces, the active one marked.
 func (w *Workspaces) List() ([]WorkspaceView, error) {
 	active, _ := w.session.Active()
-	targets := w.session.List()
-	out := make([]WorkspaceView, 0, len(targets))
-	for _, t := range targets {
-		out = append(out, toWorkspaceView(t, t.ID == active.ID))
+	profiles := w.session.List()
+	out := make([]WorkspaceView, 0, len(profiles))
+	for _, p := range profiles {
+		out = append(out, toWorkspaceView(p, p.ID == active.ID))
 	}
 	return out, nil
 }
@@ -101,9 +106,10 @@ func (w *Workspaces) Check(id string) (ConnectionView, error) {
 	return view, nil
 }
 
-func toWorkspaceView(t session.Target, active bool) WorkspaceView {
-	return WorkspaceView{ID: t.ID, Name: t.Name, Host: t.Host, Demo: t.Demo,
-		Production: t.Production, Active: active}
+func toWorkspaceView(p workspaces.Profile, active bool) WorkspaceView {
+	return WorkspaceView{ID: p.ID, Name: p.Name, Host: p.Host, Cloud: string(p.Cloud),
+		AuthType: string(p.AuthType), Label: p.Label, Color: p.Color, Demo: p.IsDemo,
+		Production: p.IsProduction, Active: active}
 }
 
 func (w *Workspaces) toConnectionView(id string, st session.Status) ConnectionView {

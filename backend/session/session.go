@@ -1,6 +1,6 @@
-// Package session keeps the workspaces open in this run of the app: which
-// ones there are, which one is active, their SDK clients (built lazily) and
-// whether each could be reached the last time it was checked.
+// Package session keeps what is true for this run of the app only: which
+// workspace is active and how each one answered its last connection check.
+// Profiles, secrets and SDK clients belong to the workspaces package.
 package session
 
 import (
@@ -10,128 +10,90 @@ import (
 	"sync"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// ErrUnknownWorkspace is returned for an id that is not open.
+// ErrUnknownWorkspace is returned for an id that is not configured.
 var ErrUnknownWorkspace = errors.New("no such workspace")
 
-// Target is one workspace the app can talk to. Config is called when a
-// client is first needed, so secrets are read only then.
-type Target struct {
-	ID         string
-	Name       string
-	Host       string
-	Demo       bool
-	Production bool
-	Config     func(ctx context.Context) (*databricks.Config, error)
+// Directory is the part of workspaces.Manager a session uses.
+type Directory interface {
+	List() []workspaces.Profile
+	TestConnection(ctx context.Context, id string) (workspaces.ConnectionResult, error)
 }
 
 // Session is safe for concurrent use.
 type Session struct {
-	mu       sync.Mutex
-	targets  []Target
-	active   string
-	clients  map[string]*databricks.WorkspaceClient
-	status   map[string]Status
+	dir      Directory
 	now      func() time.Time
 	timeout  time.Duration
 	onStatus func(id string, st Status)
+
+	mu     sync.Mutex
+	active string
+	status map[string]Status
 }
 
 // Options tune a Session; zero values pick sensible defaults.
 type Options struct {
 	Now          func() time.Time
-	CheckTimeout time.Duration              // how long a connection check may take
+	CheckTimeout time.Duration              // upper bound for one connection check
 	OnStatus     func(id string, st Status) // told whenever a status changes
 }
 
-// New returns an empty session.
-func New(o Options) *Session {
+// New returns a session over dir. Until Select is called, the first
+// workspace dir lists is active.
+func New(dir Directory, o Options) *Session {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
 	if o.CheckTimeout == 0 {
-		o.CheckTimeout = 8 * time.Second
+		o.CheckTimeout = 15 * time.Second
 	}
 	if o.OnStatus == nil {
 		o.OnStatus = func(string, Status) {}
 	}
-	return &Session{clients: map[string]*databricks.WorkspaceClient{}, status: map[string]Status{},
-		now: o.Now, timeout: o.CheckTimeout, onStatus: o.OnStatus}
+	return &Session{dir: dir, now: o.Now, timeout: o.CheckTimeout, onStatus: o.OnStatus,
+		status: map[string]Status{}}
 }
 
-// Add opens a workspace. The first one added becomes active.
-func (s *Session) Add(t Target) {
+// List returns the configured workspaces.
+func (s *Session) List() []workspaces.Profile { return s.dir.List() }
+
+// Active returns the active workspace, if there is any workspace at all.
+func (s *Session) Active() (workspaces.Profile, bool) {
+	list := s.dir.List()
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.targets = append(s.targets, t)
-	if s.active == "" {
-		s.active = t.ID
+	active := s.active
+	s.mu.Unlock()
+	for _, p := range list {
+		if p.ID == active {
+			return p, true
+		}
 	}
-}
-
-// List returns the open workspaces in the order they were added.
-func (s *Session) List() []Target {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]Target(nil), s.targets...)
-}
-
-// Active returns the active workspace, if any.
-func (s *Session) Active() (Target, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	t, err := s.findLocked(s.active)
-	return t, err == nil
+	if len(list) == 0 {
+		return workspaces.Profile{}, false
+	}
+	return list[0], true // the chosen one was removed, or none was chosen yet
 }
 
 // Select makes id the active workspace.
-func (s *Session) Select(id string) (Target, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	t, err := s.findLocked(id)
+func (s *Session) Select(id string) (workspaces.Profile, error) {
+	p, err := s.find(id)
 	if err != nil {
-		return Target{}, err
+		return workspaces.Profile{}, err
 	}
+	s.mu.Lock()
 	s.active = id
-	return t, nil
+	s.mu.Unlock()
+	return p, nil
 }
 
-func (s *Session) findLocked(id string) (Target, error) {
-	for _, t := range s.targets {
-		if t.ID == id {
-			return t, nil
+func (s *Session) find(id string) (workspaces.Profile, error) {
+	for _, p := range s.dir.List() {
+		if p.ID == id {
+			return p, nil
 		}
 	}
-	return Target{}, fmt.Errorf("%w: %q", ErrUnknownWorkspace, id)
-}
-
-// Client returns the workspace's SDK client, building it on first use.
-func (s *Session) Client(ctx context.Context, id string) (*databricks.WorkspaceClient, error) {
-	s.mu.Lock()
-	if c, ok := s.clients[id]; ok {
-		s.mu.Unlock()
-		return c, nil
-	}
-	t, err := s.findLocked(id)
-	s.mu.Unlock()
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := t.Config(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("configure %s: %w", t.Name, err)
-	}
-	c, err := databricks.NewWorkspaceClient(cfg)
-	if err != nil {
-		return nil, fmt.Errorf("connect to %s: %w", t.Name, err)
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if existing, ok := s.clients[id]; ok {
-		return existing, nil // another caller won the race; keep one client
-	}
-	s.clients[id] = c
-	return c, nil
+	return workspaces.Profile{}, fmt.Errorf("%w: %q", ErrUnknownWorkspace, id)
 }

@@ -3,123 +3,108 @@ package session
 import (
 	"context"
 	"fmt"
-	"net"
-	"net/http"
-	"net/http/httptest"
-	"sync/atomic"
 	"testing"
-	"time"
 
-	"github.com/databricks/databricks-sdk-go"
-	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-func target(id, host string) Target {
-	return Target{ID: id, Name: "ws " + id, Host: host,
-		Config: func(context.Context) (*databricks.Config, error) {
-			return &databricks.Config{Host: host, Token: "dapi-" + id, AuthType: "pat",
-				Loaders: []config.Loader{config.ConfigAttributes}, RetryTimeoutSeconds: 2, HTTPTimeoutSeconds: 2}, nil
-		}}
+// fakeDirectory answers connection tests with a fixed result per workspace.
+type fakeDirectory struct {
+	profiles []workspaces.Profile
+	results  map[string]error
+	users    map[string]string
 }
 
-func scimServer(t *testing.T, status int, body string) *httptest.Server {
-	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/api/2.0/preview/scim/v2/Me" {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(status)
-		fmt.Fprint(w, body)
-	}))
-	t.Cleanup(srv.Close)
-	return srv
+func (f *fakeDirectory) List() []workspaces.Profile { return f.profiles }
+
+func (f *fakeDirectory) TestConnection(_ context.Context, id string) (workspaces.ConnectionResult, error) {
+	if err := f.results[id]; err != nil {
+		return workspaces.ConnectionResult{}, err
+	}
+	return workspaces.ConnectionResult{User: workspaces.User{UserName: f.users[id]}}, nil
 }
 
-func closedPort(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	require.NoError(t, ln.Close())
-	return "http://" + addr
+func dir(ids ...string) *fakeDirectory {
+	f := &fakeDirectory{results: map[string]error{}, users: map[string]string{}}
+	for _, id := range ids {
+		f.profiles = append(f.profiles, workspaces.Profile{ID: id, Name: "ws " + id})
+	}
+	return f
 }
 
-func TestCheckClassifiesReachability(t *testing.T) {
-	t.Setenv("HOME", t.TempDir())
+func TestCheckClassifiesTheAnswer(t *testing.T) {
 	cases := []struct {
 		name  string
-		host  func(t *testing.T) string
+		err   error
 		state State
 		user  string
 	}{
-		{"online", func(t *testing.T) string {
-			return scimServer(t, 200, `{"userName":"ada@example.com"}`).URL
-		}, StateOnline, "ada@example.com"},
-		{"bad token", func(t *testing.T) string {
-			return scimServer(t, 401, `{"error_code":"UNAUTHENTICATED","message":"Invalid access token."}`).URL
-		}, StateUnauthorized, ""},
-		{"nothing listening", closedPort, StateOffline, ""},
+		{"online", nil, StateOnline, "ada@example.com"},
+		{"token rejected", fmt.Errorf("me: %w", workspaces.ErrUnauthorized), StateUnauthorized, ""},
+		{"no permission", workspaces.ErrForbidden, StateUnauthorized, ""},
+		{"sign-in needed", workspaces.ErrLoginRequired, StateUnauthorized, ""},
+		{"secret missing", workspaces.ErrMissingSecret, StateUnauthorized, ""},
+		{"timeout", workspaces.ErrTimeout, StateOffline, ""},
+		{"unreachable", workspaces.ErrUnreachable, StateOffline, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			d := dir("a")
+			d.results["a"], d.users["a"] = tc.err, "ada@example.com"
 			var seen []State
-			s := New(Options{CheckTimeout: 3 * time.Second,
-				OnStatus: func(_ string, st Status) { seen = append(seen, st.State) }})
-			s.Add(target("a", tc.host(t)))
+			s := New(d, Options{OnStatus: func(_ string, st Status) { seen = append(seen, st.State) }})
+
 			st, err := s.Check(context.Background(), "a")
 			require.NoError(t, err)
 			assert.Equal(t, tc.state, st.State)
 			assert.Equal(t, tc.user, st.User)
-			assert.Equal(t, tc.state == StateOnline, st.Err == nil)
+			if tc.err != nil {
+				assert.ErrorIs(t, st.Err, tc.err, "the cause stays matchable")
+			}
 			assert.Equal(t, []State{StateChecking, tc.state}, seen)
 			last, err := s.Status("a")
 			require.NoError(t, err)
-			assert.Equal(t, tc.state, last.State)
+			assert.Equal(t, st, last)
 		})
 	}
 }
 
-func TestSelectAndList(t *testing.T) {
-	s := New(Options{})
-	_, ok := s.Active()
-	assert.False(t, ok, "nothing is active in an empty session")
-	s.Add(target("a", "http://127.0.0.1:1"))
-	s.Add(target("b", "http://127.0.0.1:2"))
-	active, ok := s.Active()
-	require.True(t, ok)
-	assert.Equal(t, "a", active.ID, "the first workspace added is active")
-
-	got, err := s.Select("b")
+func TestStatusBeforeAnyCheck(t *testing.T) {
+	s := New(dir("a"), Options{})
+	st, err := s.Status("a")
 	require.NoError(t, err)
-	assert.Equal(t, "b", got.ID)
-	active, _ = s.Active()
-	assert.Equal(t, "b", active.ID)
-
-	_, err = s.Select("zzz")
-	assert.ErrorIs(t, err, ErrUnknownWorkspace)
-	_, err = s.Status("zzz")
-	assert.ErrorIs(t, err, ErrUnknownWorkspace)
-	assert.Len(t, s.List(), 2)
+	assert.Equal(t, StateUnknown, st.State)
 }
 
-func TestClientIsBuiltOnce(t *testing.T) {
-	var built atomic.Int32
-	s := New(Options{})
-	tg := target("a", "http://127.0.0.1:1")
-	inner := tg.Config
-	tg.Config = func(ctx context.Context) (*databricks.Config, error) {
-		built.Add(1)
-		return inner(ctx)
+func TestActiveAndSelect(t *testing.T) {
+	d := dir()
+	s := New(d, Options{})
+	_, ok := s.Active()
+	assert.False(t, ok, "no workspace, nothing active")
+
+	d.profiles = dir("demo", "prod").profiles
+	active, ok := s.Active()
+	require.True(t, ok)
+	assert.Equal(t, "demo", active.ID, "the first listed is active until one is chosen")
+
+	got, err := s.Select("prod")
+	require.NoError(t, err)
+	assert.Equal(t, "prod", got.ID)
+	active, _ = s.Active()
+	assert.Equal(t, "prod", active.ID)
+
+	d.profiles = d.profiles[:1]
+	active, _ = s.Active()
+	assert.Equal(t, "demo", active.ID, "a removed workspace falls back to the first")
+
+	for _, call := range []func() error{
+		func() error { _, err := s.Select("zzz"); return err },
+		func() error { _, err := s.Status("zzz"); return err },
+		func() error { _, err := s.Check(context.Background(), "zzz"); return err },
+	} {
+		assert.ErrorIs(t, call(), ErrUnknownWorkspace)
 	}
-	s.Add(tg)
-	c1, err := s.Client(context.Background(), "a")
-	require.NoError(t, err)
-	c2, err := s.Client(context.Background(), "a")
-	require.NoError(t, err)
-	assert.Same(t, c1, c2)
-	assert.Equal(t, int32(1), built.Load())
 }

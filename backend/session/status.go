@@ -6,8 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go/apierr"
-	"github.com/databricks/databricks-sdk-go/service/iam"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // State is how reachable a workspace is.
@@ -31,11 +30,11 @@ type Status struct {
 
 // Status returns the last known status without contacting the workspace.
 func (s *Session) Status(id string) (Status, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if _, err := s.findLocked(id); err != nil {
+	if _, err := s.find(id); err != nil {
 		return Status{}, err
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	st, ok := s.status[id]
 	if !ok {
 		return Status{State: StateUnknown}, nil
@@ -43,35 +42,35 @@ func (s *Session) Status(id string) (Status, error) {
 	return st, nil
 }
 
-// Check asks the workspace who we are (SCIM Me) under a short deadline, so
-// an unreachable host answers in seconds instead of the SDK's five minutes.
+// credentialErrors are failures a retry will not fix: the user must sign in
+// or replace a secret, so they are not reported as "offline".
+var credentialErrors = []error{workspaces.ErrUnauthorized, workspaces.ErrForbidden,
+	workspaces.ErrLoginRequired, workspaces.ErrMissingSecret}
+
+// Check asks the workspace who we are, under a deadline so an unreachable
+// host answers in seconds rather than after the SDK's retries.
 func (s *Session) Check(ctx context.Context, id string) (Status, error) {
-	if _, err := s.Status(id); err != nil {
+	if _, err := s.find(id); err != nil {
 		return Status{}, err
 	}
-	s.setStatus(id, Status{State: StateChecking, CheckedAt: s.now()})
+	s.set(id, Status{State: StateChecking, CheckedAt: s.now()})
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
-	st := Status{CheckedAt: s.now()}
-	client, err := s.Client(ctx, id)
-	if err == nil {
-		me, meErr := client.CurrentUser.Me(ctx, iam.MeRequest{})
-		err = meErr
-		if meErr == nil {
-			st.State, st.User = StateOnline, me.UserName
-		}
-	}
+	res, err := s.dir.TestConnection(ctx, id)
+	st := Status{State: StateOnline, User: res.User.UserName, CheckedAt: s.now()}
 	if err != nil {
-		st.State, st.Err = StateOffline, fmt.Errorf("check connection: %w", err)
-		if errors.Is(err, apierr.ErrUnauthenticated) || errors.Is(err, apierr.ErrPermissionDenied) {
-			st.State = StateUnauthorized
+		st = Status{State: StateOffline, Err: fmt.Errorf("check connection: %w", err), CheckedAt: s.now()}
+		for _, target := range credentialErrors {
+			if errors.Is(err, target) {
+				st.State = StateUnauthorized
+			}
 		}
 	}
-	s.setStatus(id, st)
+	s.set(id, st)
 	return st, nil
 }
 
-func (s *Session) setStatus(id string, st Status) {
+func (s *Session) set(id string, st Status) {
 	s.mu.Lock()
 	s.status[id] = st
 	s.mu.Unlock()

@@ -7,7 +7,7 @@ import "time"
 // the app at run time and handed over with Demo.
 const (
 	DemoID   = "demo"
-	DemoName = "Demo"
+	DemoName = "Demo workspace"
 )
 
 // Demo describes the running demo workspace server.

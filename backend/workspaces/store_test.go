@@ -74,7 +74,7 @@ func TestStoreValidation(t *testing.T) {
 		{"bad auth", Profile{Name: "B", Host: "x.cloud.databricks.com", AuthType: "basic"}, ErrUnknownAuthType},
 		{"m2m without client id", Profile{Name: "B", Host: "x.cloud.databricks.com", AuthType: AuthOAuthM2M}, ErrClientIDRequired},
 		{"duplicate name", Profile{Name: "a", Host: "x.cloud.databricks.com", AuthType: AuthPAT}, ErrDuplicateName},
-		{"demo name", Profile{Name: "Demo", Host: "x.cloud.databricks.com", AuthType: AuthPAT}, ErrDuplicateName},
+		{"demo name", Profile{Name: "demo workspace", Host: "x.cloud.databricks.com", AuthType: AuthPAT}, ErrDuplicateName},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

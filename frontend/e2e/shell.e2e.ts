@@ -14,6 +14,23 @@ afterAll(async () => {
 })
 
 describe('app shell', () => {
+  it('opens on the Demo workspace and connects to it through the SDK', async () => {
+    const { page, context, errors } = await open(browser, url)
+    await expect.poll(() => page.getByTestId('workspace-switcher').textContent()).toContain('Demo workspace')
+    const conn = page.getByTestId('connection-state')
+    await expect.poll(() => conn.getAttribute('data-state')).toBe('online')
+    // The user name comes from the demo server's SCIM Me, via the SDK.
+    expect(await conn.textContent()).toContain('Connected as demo.user@example.com')
+    await page.screenshot({ path: join(artifacts, 'e2e-demo.png') })
+
+    await page.locator('[data-nav="workspaces"]').click()
+    const card = page.locator('[data-ws="demo"]')
+    await card.getByText('Check connection').click()
+    await expect.poll(() => card.getByTestId('connection-state').getAttribute('data-state')).toBe('online')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('shows the navigation and every page it leads to', async () => {
     const { page, context, errors } = await open(browser, url)
     const pages = [

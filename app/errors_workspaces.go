@@ -1,0 +1,48 @@
+package app
+
+import (
+	"strings"
+
+	"github.com/clusterdeck/clusterdeck/backend/credentials"
+	"github.com/clusterdeck/clusterdeck/backend/session"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
+)
+
+// backendRules turn backend sentinels into what the user reads. They come
+// before the API rules: a classified connection error also wraps its cause.
+func backendRules() []ErrorRule {
+	rules := []ErrorRule{
+		{session.ErrUnknownWorkspace, "UNKNOWN_WORKSPACE",
+			"That workspace is not open in Clusterdeck.", "Pick a workspace from the switcher."},
+		{credentials.ErrUnavailable, "KEYCHAIN_UNAVAILABLE",
+			"The OS keychain cannot be used right now.",
+			"Unlock or start your keychain (GNOME Keyring, KWallet, macOS Keychain). Workspaces that use the Databricks or Azure CLI keep working."},
+	}
+	kinds := []struct {
+		err  error
+		code string
+	}{
+		{workspaces.ErrBadHost, "BAD_HOST"}, {workspaces.ErrDNS, "DNS"}, {workspaces.ErrTLS, "TLS"},
+		{workspaces.ErrUnauthorized, "UNAUTHORIZED"}, {workspaces.ErrForbidden, "FORBIDDEN"},
+		{workspaces.ErrTimeout, "TIMEOUT"}, {workspaces.ErrUnreachable, "UNREACHABLE"},
+		{workspaces.ErrNotWorkspace, "NOT_A_WORKSPACE"}, {workspaces.ErrMissingSecret, "MISSING_SECRET"},
+		{workspaces.ErrLoginRequired, "LOGIN_REQUIRED"}, {workspaces.ErrUnexpected, "WORKSPACE_ERROR"},
+	}
+	for _, k := range kinds {
+		rules = append(rules, ErrorRule{Target: k.err, Code: k.code,
+			Message: sentence(k.err.Error()), Hint: workspaces.HintOf(k.err)})
+	}
+	return rules
+}
+
+// sentence capitalises a sentinel's text and ends it with a full stop.
+func sentence(s string) string {
+	if s == "" {
+		return s
+	}
+	s = strings.ToUpper(s[:1]) + s[1:]
+	if !strings.HasSuffix(s, ".") {
+		s += "."
+	}
+	return s
+}
