@@ -9,6 +9,10 @@ GOBIN         := $(shell go env GOPATH 2>/dev/null)/bin
 WAILS         := $(GOBIN)/wails
 VERSION       ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 BINARY        := build/bin/clusterdeck
+# On macOS Wails builds an .app bundle; the executable sits inside it.
+ifeq ($(shell uname -s),Darwin)
+BINARY        := build/bin/clusterdeck.app/Contents/MacOS/clusterdeck
+endif
 ARTIFACTS     := $(CURDIR)/test-artifacts
 # Webkit 4.1 is what Debian 12 and current Ubuntu ship.
 TAGS          := webkit2_41
