@@ -32,9 +32,9 @@ type Options struct {
 
 // Violation is one broken rule.
 type Violation struct {
-	Path      string   `json:"path"`  // concrete attribute path, e.g. init_scripts.1.volumes.destination
-	Rule      string   `json:"rule"`  // the definition path broken (may hold *)
-	Type      RuleType `json:"type"`  // the rule's type
+	Path      string   `json:"path"` // concrete attribute path, e.g. init_scripts.1.volumes.destination
+	Rule      string   `json:"rule"` // the definition path broken (may hold *)
+	Type      RuleType `json:"type"` // the rule's type
 	Reason    Reason   `json:"reason"`
 	Value     string   `json:"value,omitempty"` // the offending value as text
 	Message   string   `json:"message"`         // the service's wording

@@ -7,16 +7,16 @@ type Reason string
 
 // Reasons, one per kind of failure.
 const (
-	ReasonMissing     Reason = "missing"      // a required attribute is absent
-	ReasonForbidden   Reason = "forbidden"    // a forbidden attribute is present
-	ReasonNotFixed    Reason = "not_fixed"    // differs from the fixed value
-	ReasonNotAllowed  Reason = "not_allowed"  // not in the allowlist
-	ReasonBlocked     Reason = "blocked"      // in the blocklist
-	ReasonNoMatch     Reason = "no_match"     // does not match the pattern
-	ReasonNotANumber  Reason = "not_a_number" // a range attribute that is not numeric
-	ReasonBelowMin    Reason = "below_min"
-	ReasonAboveMax    Reason = "above_max"
-	ReasonNotOffered  Reason = "not_offered" // the policy is not for this cluster type
+	ReasonMissing    Reason = "missing"      // a required attribute is absent
+	ReasonForbidden  Reason = "forbidden"    // a forbidden attribute is present
+	ReasonNotFixed   Reason = "not_fixed"    // differs from the fixed value
+	ReasonNotAllowed Reason = "not_allowed"  // not in the allowlist
+	ReasonBlocked    Reason = "blocked"      // in the blocklist
+	ReasonNoMatch    Reason = "no_match"     // does not match the pattern
+	ReasonNotANumber Reason = "not_a_number" // a range attribute that is not numeric
+	ReasonBelowMin   Reason = "below_min"
+	ReasonAboveMax   Reason = "above_max"
+	ReasonNotOffered Reason = "not_offered" // the policy is not for this cluster type
 )
 
 // Messages follow the service's wording: "Validation failed for PATH, the

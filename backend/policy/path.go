@@ -48,12 +48,16 @@ func HasWildcard(path string) bool {
 	return false
 }
 
+// maxIndex bounds array indexes in paths: no spec has more elements, and
+// a fixed value at a huge index would otherwise allocate a huge array.
+const maxIndex = 1000
+
 func isIndex(s string) (int, bool) {
-	if s == "" || len(s) > 6 || (len(s) > 1 && s[0] == '0') {
+	if s == "" || len(s) > 4 || (len(s) > 1 && s[0] == '0') {
 		return 0, false
 	}
 	n, err := strconv.Atoi(s)
-	return n, err == nil && n >= 0
+	return n, err == nil && n >= 0 && n <= maxIndex
 }
 
 // lessPath orders paths segment by segment, indexes numerically, so

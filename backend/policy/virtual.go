@@ -103,7 +103,7 @@ func (e *evaluation) checkLog(path string, r *Rule) {
 		switch {
 		case r.Type == Forbidden:
 		case fill != nil && path == PathLogPath:
-			k := strings.ToLower(Text(e.logTypeWanted()))
+			k := e.logKindWanted()
 			e.set(path, []string{"cluster_log_conf", k, "destination"}, fill, change)
 		case fill != nil:
 			// The type alone is taken when the path is filled in.
@@ -117,18 +117,23 @@ func (e *evaluation) checkLog(path string, r *Rule) {
 	}
 }
 
-// logTypeWanted is the log type a fixed or default cluster_log_conf.type
-// asks for (DBFS otherwise).
-func (e *evaluation) logTypeWanted() any {
+// logKindWanted is the destination kind a fixed or default
+// cluster_log_conf.type asks for (dbfs otherwise).
+func (e *evaluation) logKindWanted() string {
+	want := ""
 	if t, ok := e.def.rules[PathLogType]; ok {
 		if t.Type == Fixed {
-			return t.Value
-		}
-		if t.DefaultValue != nil {
-			return t.DefaultValue
+			want = Text(t.Value)
+		} else {
+			want = Text(t.DefaultValue)
 		}
 	}
-	return "DBFS"
+	for _, k := range logKinds {
+		if strings.EqualFold(want, k) {
+			return k
+		}
+	}
+	return "dbfs"
 }
 
 // same compares a spec value with a rule value; for spark_version an alias
