@@ -137,7 +137,11 @@ func TestValidate(t *testing.T) {
 			[]got{{"spark_version", "runtime_required", Error}, {"node_type_id", "node_type_required", Error}}},
 		{"unknown runtime", func() compute.ClusterSpec { s := valid(); s.SparkVersion = "9.1.x-scala2.12"; return s }, []got{{"spark_version", "runtime_unknown", Error}}},
 		{"runtime alias", func() compute.ClusterSpec { s := valid(); s.SparkVersion = "auto:latest-lts"; return s }, []got{}},
-		{"unknown node types", func() compute.ClusterSpec { s := valid(); s.NodeTypeId, s.DriverNodeTypeId = "m5.xlarge", "huge"; return s },
+		{"unknown node types", func() compute.ClusterSpec {
+			s := valid()
+			s.NodeTypeId, s.DriverNodeTypeId = "m5.xlarge", "huge"
+			return s
+		},
 			[]got{{"node_type_id", "node_type_unknown", Error}, {"driver_node_type_id", "node_type_unknown", Error}}},
 		{"deprecated node type", func() compute.ClusterSpec { s := valid(); s.NodeTypeId = "Standard_D3_v2"; return s }, []got{{"node_type_id", "node_type_deprecated", Warning}}},
 		{"gpu runtime on cpu node", func() compute.ClusterSpec { s := valid(); s.SparkVersion = "16.4.x-gpu-ml-scala2.12"; return s }, []got{{"node_type_id", "gpu_runtime_cpu_node", Error}}},
@@ -182,10 +186,16 @@ func TestInitScripts(t *testing.T) {
 		want    []got
 	}{
 		{"good kinds", []compute.InitScriptInfo{
-			script(func(s *compute.InitScriptInfo) { s.Workspace = &compute.WorkspaceStorageInfo{Destination: "/Users/a@b.c/init.sh"} }),
-			script(func(s *compute.InitScriptInfo) { s.Volumes = &compute.VolumesStorageInfo{Destination: "/Volumes/main/ops/init.sh"} }),
+			script(func(s *compute.InitScriptInfo) {
+				s.Workspace = &compute.WorkspaceStorageInfo{Destination: "/Users/a@b.c/init.sh"}
+			}),
+			script(func(s *compute.InitScriptInfo) {
+				s.Volumes = &compute.VolumesStorageInfo{Destination: "/Volumes/main/ops/init.sh"}
+			}),
 			script(func(s *compute.InitScriptInfo) { s.S3 = &compute.S3StorageInfo{Destination: "s3://b/init.sh"} }),
-			script(func(s *compute.InitScriptInfo) { s.Abfss = &compute.Adlsgen2Info{Destination: "abfss://c@a.dfs.core.windows.net/i.sh"} }),
+			script(func(s *compute.InitScriptInfo) {
+				s.Abfss = &compute.Adlsgen2Info{Destination: "abfss://c@a.dfs.core.windows.net/i.sh"}
+			}),
 			script(func(s *compute.InitScriptInfo) { s.Gcs = &compute.GcsStorageInfo{Destination: "gs://b/i.sh"} }),
 			script(func(s *compute.InitScriptInfo) { s.File = &compute.LocalFileInfo{Destination: "file:/opt/i.sh"} }),
 		}, []got{}},

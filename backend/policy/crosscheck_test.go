@@ -58,8 +58,8 @@ func TestAgreesWithDemoServer(t *testing.T) {
 		return compute.CreateCluster{
 			ClusterName: "x", SparkVersion: "16.4.x-scala2.12", NodeTypeId: "Standard_DS3_v2", NumWorkers: 2,
 			AutoterminationMinutes: 60, PolicyId: created.PolicyId,
-			CustomTags: map[string]string{"team": "data-engineering"},
-			SparkConf:  map[string]string{"spark.databricks.io.cache.enabled": "true"},
+			CustomTags:  map[string]string{"team": "data-engineering"},
+			SparkConf:   map[string]string{"spark.databricks.io.cache.enabled": "true"},
 			InitScripts: []compute.InitScriptInfo{{Volumes: &compute.VolumesStorageInfo{Destination: "/Volumes/ops/init/base.sh"}}},
 		}
 	}
@@ -78,7 +78,9 @@ func TestAgreesWithDemoServer(t *testing.T) {
 		{"missing required", func(c *compute.CreateCluster) { c.AutoterminationMinutes = 0; c.NodeTypeId = "" }},
 		{"array index", func(c *compute.CreateCluster) { c.InitScripts[0].Volumes.Destination = "/Volumes/me/x.sh" }},
 		{"several at once", func(c *compute.CreateCluster) { c.NumWorkers = 9; c.AutoterminationMinutes = 5 }},
-		{"job-only policy", func(c *compute.CreateCluster) { *c = compute.CreateCluster{ClusterName: "j", SparkVersion: "16.4.x-scala2.12", NodeTypeId: "Standard_DS3_v2", NumWorkers: 1, PolicyId: jobOnly.PolicyId} }},
+		{"job-only policy", func(c *compute.CreateCluster) {
+			*c = compute.CreateCluster{ClusterName: "j", SparkVersion: "16.4.x-scala2.12", NodeTypeId: "Standard_DS3_v2", NumWorkers: 1, PolicyId: jobOnly.PolicyId}
+		}},
 	}
 	policies := map[string]*policy.Policy{}
 	all, err := w.ClusterPolicies.ListAll(ctx, compute.ListClusterPoliciesRequest{})
