@@ -36,6 +36,19 @@ func (d *Definition) Constraints() []FieldConstraint {
 	return out
 }
 
+// ConstraintsUnder lists the constraints on prefix and below it, e.g.
+// "custom_tags" for the tag editor (fixed, required or limited tag keys),
+// "spark_conf" or "init_scripts".
+func (d *Definition) ConstraintsUnder(prefix string) []FieldConstraint {
+	out := []FieldConstraint{}
+	for _, p := range d.paths {
+		if p == prefix || strings.HasPrefix(p, prefix+".") {
+			out = append(out, constraintOf(p, d.rules[p]))
+		}
+	}
+	return out
+}
+
 // ConstraintFor returns the constraint that governs a concrete attribute
 // path (indexes, no wildcard): the rule written for it, else a wildcard
 // rule covering it.
