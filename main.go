@@ -18,6 +18,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/session"
+	"github.com/clusterdeck/clusterdeck/backend/validatecmd"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -52,6 +53,11 @@ func run(ctx context.Context, args []string) error {
 	switch command {
 	case "demo-api":
 		return demo.RunCommand(ctx, args[1:], os.Stdout)
+	case "validate":
+		if code := validatecmd.RunCommand(ctx, args[1:], os.Stdout, os.Stderr, validatecmd.DefaultDeps()); code != 0 {
+			os.Exit(code)
+		}
+		return nil
 	case "bridge":
 		hub := bridge.NewHub(log)
 		a, assets, err := build(ctx, log, hub, "bridge")
@@ -71,7 +77,7 @@ func run(ctx context.Context, args []string) error {
 		}
 		return app.RunDesktop(ctx, a, emitter, assets, icon)
 	default:
-		return fmt.Errorf("unknown command %q (commands: demo-api, bridge; none opens the window)", command)
+		return fmt.Errorf("unknown command %q (commands: demo-api, bridge, validate; none opens the window)", command)
 	}
 }
 

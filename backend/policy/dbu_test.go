@@ -1,0 +1,120 @@
+package policy
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var testNodes = []compute.NodeType{
+	{NodeTypeId: "Standard_DS3_v2", NumCores: 4},
+	{NodeTypeId: "Standard_E64ds_v4", NumCores: 64},
+	{NodeTypeId: "mystery.large", NumCores: 2},
+}
+
+func TestEstimate(t *testing.T) {
+	rates := DefaultRateTable()
+	pools := []compute.InstancePoolAndStats{{InstancePoolId: "pool-1", NodeTypeId: "Standard_DS4_v2"}}
+	cases := []struct {
+		name, spec string
+		want       float64
+		workers    int
+		source     RateSource
+	}{
+		{"fixed size", `{"node_type_id":"Standard_DS3_v2","num_workers":2}`, 0.75 * 3, 2, SourceTable},
+		{"driver type", `{"node_type_id":"Standard_DS3_v2","driver_node_type_id":"Standard_DS5_v2","num_workers":1}`, 3 + 0.75, 1, SourceTable},
+		{"autoscale at max", `{"node_type_id":"Standard_DS3_v2","num_workers":1,"autoscale":{"min_workers":1,"max_workers":4}}`, 0.75 * 5, 4, SourceTable},
+		{"single node", `{"node_type_id":"Standard_DS3_v2"}`, 0.75, 0, SourceTable},
+		{"pool", `{"instance_pool_id":"pool-1","num_workers":1}`, 3, 1, SourceTable},
+		{"family per core", `{"node_type_id":"Standard_E64ds_v4","num_workers":1}`, 32, 1, SourceFamily},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			spec, err := DecodeSpec([]byte(c.spec))
+			require.NoError(t, err)
+			est, err := rates.Estimate(spec, testNodes, pools)
+			require.NoError(t, err)
+			assert.InDelta(t, c.want, est.DBUsPerHour, 1e-9)
+			assert.Equal(t, c.workers, est.Workers)
+			assert.Equal(t, c.source, est.Worker.Source)
+			assert.Equal(t, DefaultRateLabel, est.Label)
+		})
+	}
+	for _, bad := range []string{`{"node_type_id":"mystery.large"}`, `{}`, `{"instance_pool_id":"nope"}`} {
+		spec, _ := DecodeSpec([]byte(bad))
+		_, err := rates.Estimate(spec, testNodes, pools)
+		assert.Error(t, err, bad)
+	}
+}
+
+func TestDBUsPerHourRule(t *testing.T) {
+	rates := DefaultRateTable()
+	def := `{"dbus_per_hour":{"type":"range","maxValue":3}}`
+	res := evalJSON(t, def, `{"node_type_id":"Standard_DS3_v2","num_workers":4}`, Options{Rates: &rates, NodeTypes: testNodes})
+	require.Len(t, res.Violations, 1)
+	v := res.Violations[0]
+	assert.Equal(t, "dbus_per_hour", v.Path)
+	assert.True(t, v.Estimated)
+	assert.Equal(t, "Validation failed for dbus_per_hour, the value must be at most 3 (is 3.75)", v.Message)
+	require.NotNil(t, res.DBUsPerHour)
+	assert.Equal(t, 3.75, res.DBUsPerHour.DBUsPerHour)
+
+	res = evalJSON(t, def, `{"node_type_id":"Standard_DS3_v2","num_workers":2}`, Options{Rates: &rates})
+	assert.Empty(t, res.Violations)
+
+	res = evalJSON(t, def, `{"node_type_id":"mystery.large","num_workers":2}`, Options{Rates: &rates, NodeTypes: testNodes})
+	assert.Empty(t, res.Violations, "no estimate: not checked, and said so")
+	assert.Equal(t, []string{"dbus_per_hour was not checked: no DBU rate for node type mystery.large"}, res.Notes)
+
+	res = evalJSON(t, def, `{"node_type_id":"Standard_DS3_v2","num_workers":9}`, Options{})
+	assert.Empty(t, res.Violations)
+	assert.Len(t, res.Notes, 1)
+}
+
+func TestPhotonMultiplier(t *testing.T) {
+	rates := DefaultRateTable()
+	rates.PhotonMultiplier = 2
+	spec, _ := DecodeSpec([]byte(`{"node_type_id":"Standard_DS3_v2","num_workers":1,"runtime_engine":"PHOTON"}`))
+	est, err := rates.Estimate(spec, nil, nil)
+	require.NoError(t, err)
+	assert.True(t, est.Photon)
+	assert.Equal(t, 3.0, est.DBUsPerHour)
+}
+
+func TestLoadAndSaveRateTable(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, RateFileName)
+	got, err := LoadRateTable(path)
+	require.NoError(t, err)
+	assert.Equal(t, DefaultRateTable(), got, "no file: the defaults")
+
+	require.NoError(t, os.WriteFile(path, []byte(`{"rates":{"Standard_DS3_v2":1,"mystery.large":0.5},"families":[{"cloud":"azure","prefix":"Standard_E","dbu_per_core":1}],"label":"Our contract rates"}`), 0o600))
+	got, err = LoadRateTable(path)
+	require.NoError(t, err)
+	assert.Equal(t, 1.0, got.Rates["Standard_DS3_v2"])
+	assert.Equal(t, 0.5, got.Rates["mystery.large"])
+	assert.Equal(t, 1.5, got.Rates["Standard_DS4_v2"], "defaults kept")
+	assert.Equal(t, "Our contract rates", got.Label)
+	r, err := got.Rate("Standard_E64ds_v4", testNodes)
+	require.NoError(t, err)
+	assert.Equal(t, 64.0, r.DBUsPerHour, "user families come first")
+
+	require.NoError(t, SaveRateTable(path, RateTable{ReplaceDefaults: true, Rates: map[string]float64{"x": 1}}))
+	got, err = LoadRateTable(path)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]float64{"x": 1}, got.Rates)
+	assert.Empty(t, got.Families)
+	assert.Equal(t, DefaultRateLabel, got.Label)
+
+	assert.Error(t, SaveRateTable(path, RateTable{Rates: map[string]float64{"x": -1}}))
+	require.NoError(t, os.WriteFile(path, []byte(`{"rates":`), 0o600))
+	_, err = LoadRateTable(path)
+	assert.ErrorContains(t, err, "not valid JSON")
+	require.NoError(t, os.WriteFile(path, []byte(`{"families":[{"prefix":""}]}`), 0o600))
+	_, err = LoadRateTable(path)
+	assert.ErrorContains(t, err, "needs a prefix")
+}

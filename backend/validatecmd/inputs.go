@@ -1,0 +1,173 @@
+package validatecmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
+	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
+	"github.com/databricks/databricks-sdk-go/service/compute"
+)
+
+// inputs is everything a check needs, read and parsed.
+type inputs struct {
+	spec        map[string]any
+	policy      *policy.Policy // nil: spec rules only
+	catalog     *clusterspec.Catalog
+	rates       policy.RateTable
+	clusterType policy.ClusterType
+}
+
+func load(ctx context.Context, o options, deps Deps, stderr io.Writer) (inputs, error) {
+	var in inputs
+	raw, err := readInput(o.spec, deps.Stdin)
+	if err != nil {
+		return in, fmt.Errorf("spec: %w", err)
+	}
+	spec, err := policy.DecodeSpec(raw)
+	if err != nil {
+		return in, fmt.Errorf("spec %s: %w", o.spec, err)
+	}
+	in.clusterType = policy.ClusterType(o.clusterType)
+	if nc, ok := spec["new_cluster"].(map[string]any); ok {
+		spec = nc // a job cluster as a job's settings carry it
+		if in.clusterType == "" {
+			in.clusterType = policy.Job
+		}
+	}
+	if in.clusterType == "" {
+		in.clusterType = policy.AllPurpose
+	}
+	in.spec = spec
+
+	var probe compute.ClusterSpec
+	if err := json.Unmarshal(mustJSON(spec), &probe); err != nil {
+		return in, fmt.Errorf("spec %s is JSON but not a Clusters API spec: %w", o.spec, err)
+	}
+
+	ratesPath := o.rates
+	if ratesPath == "" {
+		ratesPath = filepath.Join(deps.Paths.Config, policy.RateFileName)
+	} else if _, err := os.Stat(ratesPath); err != nil {
+		return in, fmt.Errorf("DBU rate table: %w", err)
+	}
+	if in.rates, err = policy.LoadRateTable(ratesPath); err != nil {
+		return in, err
+	}
+
+	switch {
+	case o.policyFile != "":
+		data, err := readInput(o.policyFile, deps.Stdin)
+		if err != nil {
+			return in, fmt.Errorf("policy: %w", err)
+		}
+		if in.policy, err = policy.FromJSON(data, nil); err != nil {
+			return in, fmt.Errorf("policy %s: %w", o.policyFile, err)
+		}
+	case o.workspace != "":
+		if err := loadCached(o, deps, &in, stderr); err != nil {
+			return in, err
+		}
+	default:
+		fmt.Fprintln(stderr, "clusterdeck validate: no policy given (--policy or --workspace): checking the API's rules only")
+	}
+	return in, ctx.Err()
+}
+
+func readInput(path string, stdin io.Reader) ([]byte, error) {
+	if path == "-" {
+		data, err := io.ReadAll(stdin)
+		if err != nil {
+			return nil, fmt.Errorf("read stdin: %w", err)
+		}
+		return data, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", path, err)
+	}
+	return data, nil
+}
+
+// loadCached takes the policy and catalog from the workspace's cache.
+func loadCached(o options, deps Deps, in *inputs, stderr io.Writer) error {
+	id, name, err := resolveWorkspace(o.workspace, deps.Paths)
+	if err != nil {
+		return err
+	}
+	snap, err := catalog.NewCache(deps.CacheDir).Load(id)
+	if errors.Is(err, catalog.ErrNotCached) {
+		return fmt.Errorf("nothing is cached for workspace %q yet: open it in Clusterdeck once while online, or pass --policy FILE", name)
+	}
+	if err != nil {
+		return fmt.Errorf("workspace %q: %w", name, err)
+	}
+	in.catalog = &clusterspec.Catalog{NodeTypes: snap.NodeTypes.Items, SparkVersions: snap.SparkVersions.Items, Pools: snap.Pools.Items}
+	want := o.policyID
+	if want == "" {
+		want, _ = in.spec["policy_id"].(string)
+	}
+	if want == "" {
+		fmt.Fprintf(stderr, "clusterdeck validate: no --policy-id and the spec has no policy_id: checking the API's rules only\n")
+		return nil
+	}
+	for _, p := range snap.Policies.Items {
+		if p.PolicyId == want || strings.EqualFold(p.Name, want) {
+			if in.policy, err = policy.FromAPI(p, nil); err != nil {
+				return fmt.Errorf("cached policy %q: %w", p.Name, err)
+			}
+			age := deps.Now().Sub(snap.Policies.FetchedAt).Round(time.Minute)
+			fmt.Fprintf(stderr, "clusterdeck validate: policy %q from the cache of %q, fetched %s ago\n", p.Name, name, age)
+			return nil
+		}
+	}
+	names := make([]string, 0, len(snap.Policies.Items))
+	for _, p := range snap.Policies.Items {
+		names = append(names, fmt.Sprintf("%s (%s)", p.Name, p.PolicyId))
+	}
+	return fmt.Errorf("no cached policy %q in workspace %q; cached: %s", want, name, strings.Join(names, ", "))
+}
+
+// resolveWorkspace finds a saved workspace (or the demo) by name or id.
+func resolveWorkspace(want string, paths workspaces.Paths) (id, name string, err error) {
+	if strings.EqualFold(want, workspaces.DemoID) || strings.EqualFold(want, workspaces.DemoName) {
+		return workspaces.DemoID, workspaces.DemoName, nil
+	}
+	store, err := workspaces.OpenStore(paths.ProfilesFile(), nil)
+	if err != nil {
+		return "", "", fmt.Errorf("workspaces: %w", err)
+	}
+	var known []string
+	for _, p := range store.List() {
+		if p.ID == want || strings.EqualFold(p.Name, want) {
+			return p.ID, p.Name, nil
+		}
+		known = append(known, p.Name)
+	}
+	known = append(known, workspaces.DemoName)
+	return "", "", fmt.Errorf("no workspace named %q; known: %s", want, strings.Join(known, ", "))
+}
+
+// mustJSON re-encodes a decoded spec; a tree from DecodeSpec always encodes.
+func mustJSON(spec map[string]any) []byte {
+	raw, _ := json.Marshal(spec)
+	return raw
+}
+
+// specJSON re-encodes a decoded spec.
+func specJSON(spec map[string]any) ([]byte, error) {
+	raw, err := json.Marshal(spec)
+	if err != nil {
+		return nil, fmt.Errorf("encode spec: %w", err)
+	}
+	return raw, nil
+}
