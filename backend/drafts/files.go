@@ -217,7 +217,11 @@ func removeTempFiles(dir string) {
 }
 
 // describeJSONError adds line and column to a JSON error when it has an offset.
-func describeJSONError(raw []byte, err error) error {
+func describeJSONError(raw []byte, err error) error { return describeJSONErrorAt(raw, err, 0) }
+
+// describeJSONErrorAt is describeJSONError for an error from decoding
+// raw[base:].
+func describeJSONErrorAt(raw []byte, err error, base int64) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	var off int64 = -1
@@ -226,13 +230,13 @@ func describeJSONError(raw []byte, err error) error {
 		off = syn.Offset
 	case errors.As(err, &typ):
 		off = typ.Offset
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		off = int64(len(raw))
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		off = int64(len(raw)) - base
 	}
 	if off < 0 {
 		return err
 	}
-	line, col := lineCol(raw, off)
+	line, col := lineCol(raw, off+base)
 	return &PositionError{Line: line, Column: col, Err: err}
 }
 
