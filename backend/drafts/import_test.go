@@ -58,7 +58,7 @@ func TestImportJSONShapes(t *testing.T) {
 
 func TestImportJSONErrors(t *testing.T) {
 	cases := []struct {
-		name, in string
+		name, in  string
 		line, col int
 		contains  string
 	}{
