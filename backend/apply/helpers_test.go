@@ -2,6 +2,7 @@ package apply
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -140,3 +141,5 @@ func clustersNamed(t *testing.T, w *databricks.WorkspaceClient, name string) []c
 	require.NoError(t, err)
 	return found
 }
+
+func jsonNum(s string) any { return json.Number(s) }
