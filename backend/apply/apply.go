@@ -1,0 +1,118 @@
+package apply
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
+)
+
+// ErrPlanStale means the cluster changed state since the plan was made: plan again.
+var ErrPlanStale = errors.New("the cluster changed since the plan was made")
+
+// ErrMustWait means the cluster is between states; see Plan.WaitReason.
+var ErrMustWait = errors.New("the cluster is busy")
+
+// ApplyOptions are the user's choices for Apply.
+type ApplyOptions struct {
+	// Start a TERMINATED cluster after applying (Plan.OfferStart).
+	Start bool
+	// Libraries to install on the cluster after create or edit.
+	Libraries []compute.Library
+	// Create tunes the idempotent create (keep RequestID with the draft).
+	Create CreateOptions
+}
+
+// Result tells what Apply did.
+type Result struct {
+	Action    Action        `json:"action"`
+	ClusterID string        `json:"clusterId"`
+	Create    *CreateResult `json:"create,omitempty"`
+	Started   bool          `json:"started"`
+	Libraries int           `json:"libraries"` // installed
+}
+
+// Applier carries out plans. It never waits for a cluster to reach a state:
+// callers poll (the SDK's EditAndWait misreports edits of terminated clusters).
+type Applier struct {
+	clusters  compute.ClustersInterface
+	libraries compute.LibrariesInterface
+	creator   *Creator
+}
+
+// NewApplier builds an Applier; creator comes from NewCreator on the same client.
+func NewApplier(clusters compute.ClustersInterface, libraries compute.LibrariesInterface, creator *Creator) *Applier {
+	return &Applier{clusters: clusters, libraries: libraries, creator: creator}
+}
+
+// Apply carries out p for spec. For resize, edit and noop it first checks
+// that the cluster is still in the state the plan saw (else ErrPlanStale).
+func (a *Applier) Apply(ctx context.Context, p *Plan, spec compute.ClusterSpec, opts ApplyOptions) (Result, error) {
+	res := Result{Action: p.Action, ClusterID: p.ClusterID}
+	switch p.Action {
+	case ActionChoose:
+		return res, fmt.Errorf("several clusters are named %q: choose one first", p.ClusterName)
+	case ActionCreate:
+		cr, err := a.creator.Create(ctx, spec, opts.Create)
+		res.Create, res.ClusterID = &cr, cr.ClusterID
+		if err != nil {
+			return res, err
+		}
+		return res, a.install(ctx, &res, opts.Libraries)
+	}
+	if p.WaitReason != "" {
+		return res, fmt.Errorf("%w: %s", ErrMustWait, p.WaitReason)
+	}
+	cur, err := a.clusters.GetByClusterId(ctx, p.ClusterID)
+	if err != nil {
+		return res, fmt.Errorf("get cluster %s: %w", p.ClusterID, err)
+	}
+	if cur.State != p.State {
+		return res, fmt.Errorf("%w: it was %s and is now %s", ErrPlanStale, p.State, cur.State)
+	}
+	switch p.Action {
+	case ActionResize:
+		req := compute.ResizeCluster{ClusterId: p.ClusterID}
+		if spec.Autoscale != nil {
+			req.Autoscale = spec.Autoscale
+		} else {
+			req.NumWorkers = spec.NumWorkers
+			req.ForceSendFields = []string{"NumWorkers"}
+		}
+		if _, err := a.clusters.Resize(ctx, req); err != nil {
+			return res, fmt.Errorf("resize cluster %s: %w", p.ClusterID, err)
+		}
+	case ActionEdit:
+		req, err := clusterspec.ToEdit(p.ClusterID, clusterspec.Clean(spec))
+		if err != nil {
+			return res, err
+		}
+		if _, err := a.clusters.Edit(ctx, req); err != nil {
+			return res, fmt.Errorf("edit cluster %s: %w", p.ClusterID, err)
+		}
+	}
+	if err := a.install(ctx, &res, opts.Libraries); err != nil {
+		return res, err
+	}
+	if opts.Start && cur.State == compute.StateTerminated {
+		if _, err := a.clusters.Start(ctx, compute.StartCluster{ClusterId: p.ClusterID}); err != nil {
+			return res, fmt.Errorf("start cluster %s: %w", p.ClusterID, err)
+		}
+		res.Started = true
+	}
+	return res, nil
+}
+
+func (a *Applier) install(ctx context.Context, res *Result, libs []compute.Library) error {
+	if len(libs) == 0 || res.ClusterID == "" {
+		return nil
+	}
+	if err := a.libraries.Install(ctx, compute.InstallLibraries{ClusterId: res.ClusterID, Libraries: libs}); err != nil {
+		return fmt.Errorf("install libraries on %s: %w", res.ClusterID, err)
+	}
+	res.Libraries = len(libs)
+	return nil
+}

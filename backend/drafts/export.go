@@ -1,0 +1,142 @@
+package drafts
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
+)
+
+// Format names an export format.
+type Format string
+
+const (
+	FormatJSON      Format = "json"      // clusters/create request body
+	FormatBundle    Format = "bundle"    // Databricks Asset Bundle YAML (resources.clusters)
+	FormatTerraform Format = "terraform" // databricks_cluster resources (HCL)
+)
+
+// Export renders drafts in format and suggests a file name. JSON takes
+// exactly one draft (the create call makes one cluster).
+func Export(format Format, drafts ...Draft) ([]byte, string, error) {
+	if len(drafts) == 0 {
+		return nil, "", fmt.Errorf("nothing to export: choose at least one draft")
+	}
+	base := resourceKey(drafts[0].Name)
+	if len(drafts) > 1 {
+		base = "clusters"
+	}
+	switch format {
+	case FormatJSON:
+		if len(drafts) != 1 {
+			return nil, "", fmt.Errorf("API JSON holds one cluster: export the drafts one at a time, or as a bundle or Terraform")
+		}
+		out, err := ExportJSON(drafts[0])
+		return out, base + ".json", err
+	case FormatBundle:
+		out, err := ExportBundle(drafts...)
+		return out, base + ".yml", err
+	case FormatTerraform:
+		out, err := ExportTerraform(drafts...)
+		return out, base + ".tf", err
+	}
+	return nil, "", fmt.Errorf("unknown export format %q (use json, bundle or terraform)", format)
+}
+
+// ExportJSON is the clusters/create request body for the draft, as
+// `databricks clusters create --json @file` takes it. Libraries are not part
+// of it: the create call has no field for them.
+func ExportJSON(d Draft) ([]byte, error) {
+	req, err := clusterspec.ToCreate(clusterspec.Clean(d.Spec))
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(req); err != nil {
+		return nil, fmt.Errorf("encode %q as JSON: %w", d.Name, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// ExportBundle writes resources.clusters.<key> for each draft, with the
+// API's field names (which bundles use as they are).
+func ExportBundle(drafts ...Draft) ([]byte, error) {
+	clusters := &yaml.Node{Kind: yaml.MappingNode}
+	used := map[string]int{}
+	for _, d := range drafts {
+		raw, err := ExportJSON(d)
+		if err != nil {
+			return nil, err
+		}
+		var n yaml.Node
+		// JSON is YAML: decoding it keeps the field order of the API type.
+		if err := yaml.Unmarshal(raw, &n); err != nil {
+			return nil, fmt.Errorf("convert %q to YAML: %w", d.Name, err)
+		}
+		plainStyle(&n)
+		clusters.Content = append(clusters.Content,
+			&yaml.Node{Kind: yaml.ScalarNode, Value: uniqueKey(resourceKey(d.Name), used)}, n.Content[0])
+	}
+	root := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{
+		{Kind: yaml.ScalarNode, Value: "resources"},
+		{Kind: yaml.MappingNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Value: "clusters"}, clusters}},
+	}}
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(root); err != nil {
+		return nil, fmt.Errorf("write bundle YAML: %w", err)
+	}
+	if err := enc.Close(); err != nil {
+		return nil, fmt.Errorf("write bundle YAML: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// plainStyle drops the JSON flow and quote styles; the encoder then quotes
+// only strings that would otherwise read as another type ("true", "64").
+func plainStyle(n *yaml.Node) {
+	n.Style = 0
+	for _, c := range n.Content {
+		plainStyle(c)
+	}
+}
+
+// resourceKey makes a bundle/Terraform identifier from a name:
+// lower case letters, digits and underscores, starting with a letter.
+func resourceKey(name string) string {
+	var b strings.Builder
+	lastUnderscore := false
+	for _, r := range strings.ToLower(name) {
+		ok := r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r))
+		switch {
+		case ok:
+			b.WriteRune(r)
+			lastUnderscore = false
+		case !lastUnderscore && b.Len() > 0:
+			b.WriteByte('_')
+			lastUnderscore = true
+		}
+	}
+	key := strings.TrimRight(b.String(), "_")
+	if key == "" || !unicode.IsLetter(rune(key[0])) {
+		key = "cluster_" + key
+	}
+	return strings.TrimRight(key, "_")
+}
+
+func uniqueKey(key string, used map[string]int) string {
+	used[key]++
+	if n := used[key]; n > 1 {
+		return fmt.Sprintf("%s_%d", key, n)
+	}
+	return key
+}
