@@ -137,7 +137,9 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
   async function create(form: WorkspaceForm): Promise<WorkspaceView> {
     const created = await workspacesApi.create(form)
     await reload()
-    void check(created.id).then(() => refreshCatalog(created.id))
+    void check(created.id)
+      .then(() => refreshCatalog(created.id))
+      .catch(() => undefined) // the card shows the connection state
     return created
   }
 
@@ -155,12 +157,9 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     await reload()
   }
 
+  /** Fetches the catalog now; a failure is thrown (the summary with its error arrives as an event). */
   async function refreshCatalog(id: string): Promise<void> {
-    try {
-      catalogs.value = { ...catalogs.value, [id]: await workspacesApi.refreshCatalog(id) }
-    } catch {
-      // The refreshed summary (with its error) arrives as an event as well.
-    }
+    catalogs.value = { ...catalogs.value, [id]: await workspacesApi.refreshCatalog(id) }
   }
 
   async function signIn(id: string): Promise<void> {
