@@ -69,10 +69,12 @@ go-test: deps $(PAGE)
 frontend-test: $(NODE_MODULES) $(BINDINGS)
 	cd frontend && npm run typecheck && npm test
 
-## e2e: the built page in Debian's Chromium, against the real backend over the loopback bridge.
+## e2e: the built page in Debian's Chromium, against the real backend over the loopback bridge,
+## with a real (temporary, unlocked) gnome-keyring so secrets are really stored.
 e2e: test-deps $(BINARY)
 	mkdir -p $(ARTIFACTS)
-	cd frontend && CLUSTERDECK_BINARY=$(CURDIR)/$(BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) npm run test:e2e
+	cd frontend && CLUSTERDECK_BINARY=$(CURDIR)/$(BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) \
+	  ../build/scripts/with-keyring.sh npm run test:e2e
 
 ## desktop-smoke: the production binary in a real window under Xvfb.
 desktop-smoke: test-deps $(BINARY)

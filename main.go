@@ -11,10 +11,12 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"github.com/clusterdeck/clusterdeck/app"
 	"github.com/clusterdeck/clusterdeck/app/bridge"
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/session"
@@ -89,8 +91,9 @@ func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport st
 	if err != nil {
 		return nil, nil, fmt.Errorf("page assets: %w", err)
 	}
+	paths := workspaces.DefaultPaths()
 	manager, err := workspaces.NewManager(workspaces.Deps{
-		Paths: workspaces.DefaultPaths(), Secrets: credentials.NewKeyring(),
+		Paths: paths, Secrets: credentials.NewKeyring(),
 	})
 	if manager == nil {
 		return nil, nil, fmt.Errorf("workspaces: %w", err)
@@ -106,7 +109,13 @@ func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport st
 	manager.SetDemo(workspaces.Demo{URL: demoServer.URL(), Token: demoServer.Token()})
 	a := app.New(app.Deps{
 		Version: version, Transport: transport, Emitter: emit, Log: log,
-		Session: session.New(manager, session.Options{}),
+		Session: session.New(manager, session.Options{
+			StateFile: filepath.Join(paths.Data, "session.json"), Log: log,
+		}),
+		Manager: manager,
+		Catalog: catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), manager.Client,
+			catalog.RefresherOptions{}),
+		ResetDemo: demoServer.Reset,
 	})
 	return a, assets, nil
 }

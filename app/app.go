@@ -7,7 +7,9 @@ import (
 	"io"
 	"log/slog"
 
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/session"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // Deps are what the facades are built from. main.go fills them in.
@@ -17,6 +19,11 @@ type Deps struct {
 	Emitter   Emitter
 	Log       *slog.Logger
 	Session   *session.Session
+	// Manager edits workspaces and their keychain secrets; Catalog is the
+	// per-workspace cache; ResetDemo puts the demo server back to its seed.
+	Manager   *workspaces.Manager
+	Catalog   *catalog.Refresher
+	ResetDemo func() error
 }
 
 // App owns the facades bound to the page.
@@ -38,7 +45,7 @@ func New(d Deps) *App {
 	errs := NewErrorFormatter(backendRules()...)
 	return &App{
 		Shell:      newShell(d),
-		Workspaces: newWorkspaces(d.Session, d.Emitter, errs),
+		Workspaces: newWorkspaces(d, errs),
 		errors:     errs,
 		log:        d.Log,
 	}
@@ -56,6 +63,7 @@ func (a *App) FormatError(err error) any { return a.errors.Format(err) }
 // Startup runs once the transport is up.
 func (a *App) Startup(ctx context.Context) {
 	a.log.Info("clusterdeck started")
+	a.Workspaces.start(ctx)
 }
 
 // Shutdown runs when the window closes or the process is asked to stop.

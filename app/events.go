@@ -10,6 +10,9 @@ const (
 	EventWorkspacesChanged EventName = "workspaces:changed"
 	// EventConnectionChanged: a workspace went online/offline; scoped by workspace id.
 	EventConnectionChanged EventName = "connection:changed"
+	// EventCatalogChanged: a workspace's cached catalog was refreshed (or
+	// failed to); scoped by workspace id, carries a CatalogView.
+	EventCatalogChanged EventName = "catalog:changed"
 	// EventNotice: a message for the user that is not tied to a call (a toast).
 	EventNotice EventName = "app:notice"
 )
@@ -21,6 +24,7 @@ var AllEvents = []struct {
 }{
 	{EventWorkspacesChanged, "WorkspacesChanged"},
 	{EventConnectionChanged, "ConnectionChanged"},
+	{EventCatalogChanged, "CatalogChanged"},
 	{EventNotice, "Notice"},
 }
 

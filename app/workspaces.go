@@ -2,8 +2,11 @@ package app
 
 import (
 	"context"
+	"errors"
+	"sync"
 	"time"
 
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -53,17 +56,66 @@ type ConnectionView struct {
 	CheckedAt   string          `json:"checkedAt"`
 }
 
-// Workspaces is the facade for the workspace switcher.
+// Workspaces is the facade for the workspace switcher and the Workspaces
+// page: listing, switching, editing, importing, testing and the catalog
+// cache of each workspace. No method ever returns a secret.
 type Workspaces struct {
-	session *session.Session
-	emit    Emitter
-	errors  *ErrorFormatter
-	ctx     context.Context
+	session   *session.Session
+	manager   *workspaces.Manager
+	catalog   *catalog.Refresher
+	monitor   *session.Monitor
+	resetDemo func() error
+	emit      Emitter
+	errors    *ErrorFormatter
+	ctx       context.Context
+	bg        sync.WaitGroup // background refreshes started by calls
 }
 
-func newWorkspaces(s *session.Session, emit Emitter, errs *ErrorFormatter) *Workspaces {
-	return &Workspaces{session: s, emit: emit, errors: errs, ctx: context.Background()}
+// monitorTick is how often the background loop looks for work; each look
+// is cheap (in-memory state), the work itself follows the monitor's backoff.
+const monitorTick = time.Second
+
+func newWorkspaces(d Deps, errs *ErrorFormatter) *Workspaces {
+	w := &Workspaces{session: d.Session, manager: d.Manager, catalog: d.Catalog, resetDemo: d.ResetDemo,
+		emit: d.Emitter, errors: errs, ctx: context.Background()}
+	if d.Session != nil {
+		d.Session.Subscribe(w.statusChanged)
+		var refresher session.CatalogRefresher
+		if d.Catalog != nil {
+			refresher = d.Catalog
+		}
+		w.monitor = session.NewMonitor(d.Session, refresher, session.MonitorOptions{OnCatalog: w.catalogRefreshed})
+	}
+	return w
 }
+
+// start runs the background reconnect and catalog loop until ctx ends.
+func (w *Workspaces) start(ctx context.Context) {
+	if w.monitor == nil {
+		return
+	}
+	w.ctx = ctx
+	go w.monitor.Run(ctx, monitorTick)
+}
+
+// background runs fn without holding up the caller; wait waits for all.
+func (w *Workspaces) background(fn func()) {
+	w.bg.Add(1)
+	go func() {
+		defer w.bg.Done()
+		fn()
+	}()
+}
+
+func (w *Workspaces) wait() { w.bg.Wait() }
+
+// statusChanged publishes every connection state change (checks started by
+// the page or by the background monitor alike).
+func (w *Workspaces) statusChanged(id string, st session.Status) {
+	w.emit.Emit(Scoped(EventConnectionChanged, id), w.toConnectionView(id, st))
+}
+
+var errNotWired = errors.New("this part of Clusterdeck is not available in this build")
 
 // List returns the open workspaces, the active one marked.
 func (w *Workspaces) List() ([]WorkspaceView, error) {
@@ -76,14 +128,32 @@ func (w *Workspaces) List() ([]WorkspaceView, error) {
 	return out, nil
 }
 
-// Select switches the active workspace.
+// Select switches the active workspace. It answers from memory at once;
+// the connection check and catalog refresh follow in the background.
 func (w *Workspaces) Select(id string) (WorkspaceView, error) {
 	t, err := w.session.Select(id)
 	if err != nil {
 		return WorkspaceView{}, err
 	}
 	w.emit.Emit(string(EventWorkspacesChanged))
+	w.background(func() { w.refreshBehind(id) })
 	return toWorkspaceView(t, true), nil
+}
+
+// refreshBehind brings a workspace the user just switched to up to date.
+func (w *Workspaces) refreshBehind(id string) {
+	st, err := w.session.Status(id)
+	if err != nil {
+		return
+	}
+	if st.State != session.StateOnline && st.State != session.StateChecking {
+		if st, err = w.session.Check(w.ctx, id); err != nil {
+			return
+		}
+	}
+	if st.State == session.StateOnline && w.monitor != nil {
+		w.monitor.RefreshCatalog(w.ctx, id)
+	}
 }
 
 // Status returns the last known connection state without network traffic.
@@ -101,9 +171,8 @@ func (w *Workspaces) Check(id string) (ConnectionView, error) {
 	if err != nil {
 		return ConnectionView{}, err
 	}
-	view := w.toConnectionView(id, st)
-	w.emit.Emit(Scoped(EventConnectionChanged, id), view)
-	return view, nil
+	// statusChanged has published it already.
+	return w.toConnectionView(id, st), nil
 }
 
 func toWorkspaceView(p workspaces.Profile, active bool) WorkspaceView {

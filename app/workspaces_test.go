@@ -2,12 +2,15 @@ package app
 
 import (
 	"context"
+	"log/slog"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/session"
@@ -19,15 +22,54 @@ type recordedEvent struct {
 	data []any
 }
 
-type recordingEmitter struct{ events []recordedEvent }
+// recordingEmitter keeps every event; background refreshes emit too.
+type recordingEmitter struct {
+	mu     sync.Mutex
+	events []recordedEvent
+}
 
 func (r *recordingEmitter) Emit(name string, data ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.events = append(r.events, recordedEvent{name, data})
 }
 
-// newTestApp wires the facades the way main.go does, over a real demo
+func (r *recordingEmitter) all() []recordedEvent {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]recordedEvent{}, r.events...)
+}
+
+func (r *recordingEmitter) named(name string) []recordedEvent {
+	var out []recordedEvent
+	for _, e := range r.all() {
+		if e.name == name {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// fixture is the app wired the way main.go does it, over a real demo
 // workspace server, with the keychain replaced by memory.
-func newTestApp(t *testing.T) (*App, *recordingEmitter) {
+type fixture struct {
+	app     *App
+	events  *recordingEmitter
+	demo    *demo.Server
+	secrets *credentials.MemoryStore
+	home    string
+	paths   workspaces.Paths
+	resets  int
+}
+
+type fixtureOptions struct {
+	secrets credentials.SecretStore
+	env     map[string]string
+	client  workspaces.ClientOptions
+	log     *slog.Logger
+}
+
+func newFixture(t *testing.T, o fixtureOptions) *fixture {
 	t.Helper()
 	home := t.TempDir()
 	t.Setenv("HOME", home)
@@ -35,15 +77,31 @@ func newTestApp(t *testing.T) (*App, *recordingEmitter) {
 	t.Cleanup(cancel)
 	srv, err := demo.Start(ctx, demo.Options{})
 	require.NoError(t, err)
+	f := &fixture{events: &recordingEmitter{}, demo: srv, home: home,
+		paths: workspaces.Paths{Config: filepath.Join(home, "config"), Cache: filepath.Join(home, "cache"), Data: filepath.Join(home, "data")}}
+	if o.secrets == nil {
+		f.secrets = credentials.NewMemoryStore()
+		o.secrets = f.secrets
+	}
 	mgr, err := workspaces.NewManager(workspaces.Deps{
-		Paths:   workspaces.Paths{Config: filepath.Join(home, "config"), Cache: filepath.Join(home, "cache"), Data: filepath.Join(home, "data")},
-		Secrets: credentials.NewMemoryStore(), Home: home,
-		LookupEnv: func(string) (string, bool) { return "", false },
+		Paths: f.paths, Secrets: o.secrets, Home: home, Client: o.client,
+		LookupEnv: func(k string) (string, bool) { v, ok := o.env[k]; return v, ok },
 	})
 	require.NoError(t, err)
 	mgr.SetDemo(workspaces.Demo{URL: srv.URL(), Token: srv.Token()})
-	rec := &recordingEmitter{}
-	return New(Deps{Emitter: rec, Session: session.New(mgr, session.Options{})}), rec
+	sess := session.New(mgr, session.Options{StateFile: filepath.Join(f.paths.Data, "session.json")})
+	f.app = New(Deps{Emitter: f.events, Session: sess, Manager: mgr, Log: o.log,
+		Catalog: catalog.NewRefresher(catalog.NewCache(filepath.Join(f.paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{}),
+		ResetDemo: func() error { f.resets++; return srv.Reset() },
+	})
+	// Background refreshes write into home: let them finish before it is removed.
+	t.Cleanup(f.app.Workspaces.wait)
+	return f
+}
+
+func newTestApp(t *testing.T) (*App, *recordingEmitter) {
+	f := newFixture(t, fixtureOptions{})
+	return f.app, f.events
 }
 
 func TestWorkspacesFacadeOnTheDemo(t *testing.T) {
@@ -67,8 +125,9 @@ func TestWorkspacesFacadeOnTheDemo(t *testing.T) {
 	assert.Nil(t, status.Error)
 	assert.NotEmpty(t, status.CheckedAt)
 
-	require.NotEmpty(t, rec.events)
-	last := rec.events[len(rec.events)-1]
+	events := rec.named("connection:changed:demo")
+	require.NotEmpty(t, events)
+	last := events[len(events)-1]
 	assert.Equal(t, "connection:changed:demo", last.name)
 	assert.Equal(t, []any{status}, last.data)
 }

@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -28,10 +30,13 @@ type Session struct {
 	now      func() time.Time
 	timeout  time.Duration
 	onStatus func(id string, st Status)
+	remember *memory
+	log      *slog.Logger
 
-	mu     sync.Mutex
-	active string
-	status map[string]Status
+	mu          sync.Mutex
+	active      string
+	status      map[string]Status
+	subscribers []func(id string, st Status)
 }
 
 // Options tune a Session; zero values pick sensible defaults.
@@ -39,6 +44,9 @@ type Options struct {
 	Now          func() time.Time
 	CheckTimeout time.Duration              // upper bound for one connection check
 	OnStatus     func(id string, st Status) // told whenever a status changes
+	// StateFile remembers the active workspace across runs ("" = do not).
+	StateFile string
+	Log       *slog.Logger // default: discard
 }
 
 // New returns a session over dir. Until Select is called, the first
@@ -53,8 +61,34 @@ func New(dir Directory, o Options) *Session {
 	if o.OnStatus == nil {
 		o.OnStatus = func(string, Status) {}
 	}
-	return &Session{dir: dir, now: o.Now, timeout: o.CheckTimeout, onStatus: o.OnStatus,
-		status: map[string]Status{}}
+	if o.Log == nil {
+		o.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	s := &Session{dir: dir, now: o.Now, timeout: o.CheckTimeout, onStatus: o.OnStatus,
+		status: map[string]Status{}, log: o.Log}
+	if o.StateFile != "" {
+		s.remember = &memory{path: o.StateFile}
+		if id, err := s.remember.load(); err != nil {
+			s.log.Warn("last active workspace not restored", "err", err)
+		} else {
+			s.active = id
+		}
+	}
+	return s
+}
+
+// Subscribe adds a listener told of every status change (after OnStatus).
+func (s *Session) Subscribe(fn func(id string, st Status)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.subscribers = append(s.subscribers, fn)
+}
+
+// Forget drops what the session knows of a removed workspace.
+func (s *Session) Forget(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.status, id)
 }
 
 // List returns the configured workspaces.
@@ -84,8 +118,15 @@ func (s *Session) Select(id string) (workspaces.Profile, error) {
 		return workspaces.Profile{}, err
 	}
 	s.mu.Lock()
+	changed := s.active != id
 	s.active = id
 	s.mu.Unlock()
+	if changed && s.remember != nil {
+		// Failing to remember the choice must not fail the switch itself.
+		if err := s.remember.save(id); err != nil {
+			s.log.Warn("last active workspace not saved", "err", err)
+		}
+	}
 	return p, nil
 }
 

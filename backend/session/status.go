@@ -73,6 +73,10 @@ func (s *Session) Check(ctx context.Context, id string) (Status, error) {
 func (s *Session) set(id string, st Status) {
 	s.mu.Lock()
 	s.status[id] = st
+	subs := append([]func(string, Status){}, s.subscribers...)
 	s.mu.Unlock()
 	s.onStatus(id, st)
+	for _, fn := range subs {
+		fn(id, st)
+	}
 }

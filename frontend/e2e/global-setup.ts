@@ -8,7 +8,38 @@ import type { TestProject } from 'vitest/node'
 declare module 'vitest' {
   export interface ProvidedContext {
     bridgeUrl: string
+    /** The bridge's HOME (where a test may put a .databrickscfg). */
+    bridgeHome: string
+    /** A second demo workspace (`clusterdeck demo-api`), seeded differently. */
+    secondHost: string
+    secondToken: string
   }
+}
+
+/** Starts a child and resolves with the first stdout lines matching each pattern. */
+function started(child: ChildProcess, what: string, patterns: RegExp[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const found: string[] = new Array<string>(patterns.length)
+    const timer = setTimeout(() => reject(new Error(`${what} did not start within 60 s`)), 60_000)
+    child.once('exit', (code) => reject(new Error(`${what} exited early with code ${code}`)))
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      patterns.forEach((p, i) => {
+        const m = p.exec(line)
+        if (m?.[1] && found[i] === undefined) found[i] = m[1]
+      })
+      if (found.filter((f) => f !== undefined).length === patterns.length) {
+        clearTimeout(timer)
+        resolve(found)
+      }
+    })
+  })
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  const exited = new Promise((r) => child.once('exit', r))
+  child.kill('SIGTERM')
+  await exited
 }
 
 /**
@@ -20,9 +51,26 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const binary = process.env.CLUSTERDECK_BINARY
   if (!binary) throw new Error('CLUSTERDECK_BINARY is not set: run the suite with `make e2e`')
   const home = mkdtempSync(join(tmpdir(), 'clusterdeck-e2e-'))
+  // A second workspace server: the same binary's headless demo API, with
+  // extra pools so its catalog differs from the built-in demo's.
+  const second: ChildProcess = spawn(binary, ['demo-api', '--addr', '127.0.0.1:0', '--pools', '3', '--seed', '4242'], {
+    env: { ...process.env, HOME: home },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const [secondHost, secondToken] = await started(second, 'demo-api', [
+    /^DATABRICKS_HOST=(.+)$/,
+    /^DATABRICKS_TOKEN=(.+)$/,
+  ])
+  project.provide('secondHost', secondHost!)
+  project.provide('secondToken', secondToken!)
+  project.provide('bridgeHome', home)
+
   const child: ChildProcess = spawn(binary, ['bridge', '--addr', '127.0.0.1:0'], {
     env: {
       ...process.env,
+      // Shown by the import dialog as overriding .databrickscfg profiles;
+      // Clusterdeck itself never reads DATABRICKS_* variables.
+      DATABRICKS_CLUSTER_ID: 'e2e-env-override',
       HOME: home,
       XDG_CONFIG_HOME: join(home, 'config'),
       XDG_CACHE_HOME: join(home, 'cache'),
@@ -31,23 +79,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the bridge did not print its URL within 60 s')), 60_000)
-    child.once('exit', (code) => reject(new Error(`the bridge exited early with code ${code}`)))
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const m = /^CLUSTERDECK_BRIDGE_URL=(.+)$/.exec(line)
-      if (m?.[1]) {
-        clearTimeout(timer)
-        resolve(m[1])
-      }
-    })
-  })
-  project.provide('bridgeUrl', url)
+  let url: string | undefined
+  try {
+    ;[url] = await started(child, 'the bridge', [/^CLUSTERDECK_BRIDGE_URL=(.+)$/])
+  } catch (e) {
+    await Promise.all([stop(child), stop(second)])
+    throw e
+  }
+  project.provide('bridgeUrl', url!)
 
   return async () => {
-    const exited = new Promise((r) => child.once('exit', r))
-    child.kill('SIGTERM')
-    await exited
+    await Promise.all([stop(child), stop(second)])
     rmSync(home, { recursive: true, force: true })
   }
 }

@@ -7,11 +7,13 @@ const bindings = vi.hoisted(() => ({
   Select: vi.fn(),
   Status: vi.fn(),
   Check: vi.fn(),
+  Create: vi.fn(),
+  TestDraft: vi.fn(),
 }))
 vi.mock('../../wailsjs/go/app/Workspaces', () => bindings)
 
 import { ApiError } from './errors'
-import { workspacesApi } from './workspaces'
+import { emptyForm, workspacesApi } from './workspaces'
 
 describe('workspacesApi', () => {
   beforeEach(() => vi.resetAllMocks())
@@ -31,5 +33,14 @@ describe('workspacesApi', () => {
     const err = await workspacesApi.check('nope').catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ApiError)
     expect(err).toMatchObject({ code: 'UNKNOWN_WORKSPACE', hint: 'Pick a workspace from the switcher.' })
+  })
+
+  it('sends the whole form, secrets included, only to the backend call', async () => {
+    bindings.Create.mockResolvedValue({ id: 'x' })
+    await workspacesApi.create({ ...emptyForm(), name: 'A', host: 'h', token: 't' })
+    expect(bindings.Create).toHaveBeenCalledWith(expect.objectContaining({ name: 'A', host: 'h', authType: 'pat', token: 't' }))
+    bindings.TestDraft.mockResolvedValue({ userName: 'u' })
+    await workspacesApi.testDraft('id1', emptyForm())
+    expect(bindings.TestDraft).toHaveBeenCalledWith('id1', expect.objectContaining({ authType: 'pat' }))
   })
 })

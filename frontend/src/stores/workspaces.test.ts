@@ -6,6 +6,11 @@ const api = vi.hoisted(() => ({
   select: vi.fn(),
   status: vi.fn(),
   check: vi.fn(),
+  catalogs: vi.fn(),
+  keychain: vi.fn(),
+  create: vi.fn(),
+  remove: vi.fn(),
+  refreshCatalog: vi.fn(),
 }))
 const handlers = vi.hoisted(() => new Map<string, (...data: unknown[]) => void>())
 
@@ -22,7 +27,7 @@ vi.mock('@/api', async (importOriginal) => {
 })
 
 import { ConnectionState } from '@/api'
-import { useWorkspacesStore } from './workspaces'
+import { SWITCH_PAINT, useWorkspacesStore } from './workspaces'
 
 const demo = { id: 'demo', name: 'Demo workspace', host: 'http://127.0.0.1:1', demo: true, production: false, active: true }
 const prod = { id: 'prod', name: 'Prod', host: 'https://adb-1.azuredatabricks.net', demo: false, production: true, active: false }
@@ -33,6 +38,8 @@ describe('workspaces store', () => {
     setActivePinia(createPinia())
     vi.resetAllMocks()
     handlers.clear()
+    api.catalogs.mockResolvedValue([])
+    api.keychain.mockResolvedValue({ available: true, message: '', hint: '' })
   })
 
   it('loads the list and checks the active workspace', async () => {
@@ -56,16 +63,61 @@ describe('workspaces store', () => {
     expect(api.check).not.toHaveBeenCalled()
   })
 
-  it('switches the active workspace and checks the new one', async () => {
+  it('switches at once from the cache and measures the paint', async () => {
     api.list.mockResolvedValue([demo, prod])
     api.check.mockImplementation((id: string) => Promise.resolve(online(id)))
+    api.catalogs.mockResolvedValue([{ workspaceId: 'prod', nodeTypes: 12, cached: true }])
+    let answer: (v: unknown) => void = () => undefined
+    api.select.mockReturnValue(new Promise((r) => (answer = r)))
+    const store = useWorkspacesStore()
+    await store.load()
+    const switching = store.select('prod')
+    // Before the backend answers, the page already shows prod's cached data.
+    expect(store.active?.id).toBe('prod')
+    expect(store.activeCatalog?.nodeTypes).toBe(12)
+    answer({ ...prod, active: true })
+    await switching
+    expect(store.list.filter((w) => w.active)).toHaveLength(1)
+    expect(performance.getEntriesByName(SWITCH_PAINT)).toHaveLength(1)
+    expect(api.check).toHaveBeenCalledTimes(1) // the backend refreshes behind the switch
+  })
+
+  it('switches back when the backend refuses', async () => {
+    api.list.mockResolvedValue([demo, prod])
+    api.check.mockResolvedValue(online('demo'))
+    api.select.mockRejectedValue({ code: 'UNKNOWN_WORKSPACE', message: 'gone', hint: 'h' })
+    const store = useWorkspacesStore()
+    await store.load()
+    await expect(store.select('prod')).rejects.toMatchObject({ code: 'UNKNOWN_WORKSPACE' })
+    expect(store.active?.id).toBe('demo')
+  })
+
+  it('Ctrl+N picks the N-th workspace', async () => {
+    api.list.mockResolvedValue([demo, prod])
+    api.check.mockResolvedValue(online('demo'))
     api.select.mockResolvedValue({ ...prod, active: true })
     const store = useWorkspacesStore()
     await store.load()
-    await store.select('prod')
-    expect(store.active?.id).toBe('prod')
-    expect(store.list.filter((w) => w.active)).toHaveLength(1)
-    expect(api.check).toHaveBeenLastCalledWith('prod')
+    await store.selectByIndex(2)
+    expect(api.select).toHaveBeenCalledWith('prod')
+    await store.selectByIndex(9)
+    expect(api.select).toHaveBeenCalledTimes(1)
+  })
+
+  it('subscribes to the events of workspaces added later', async () => {
+    api.list.mockResolvedValue([demo])
+    api.check.mockResolvedValue(online('demo'))
+    const store = useWorkspacesStore()
+    await store.load()
+    store.listen()
+    api.list.mockResolvedValue([demo, prod])
+    handlers.get('workspaces:changed')!()
+    await vi.waitFor(() => expect(handlers.has('catalog:changed:prod')).toBe(true))
+    handlers.get('catalog:changed:prod')!({ workspaceId: 'prod', offline: true, ageSeconds: 600 })
+    expect(store.catalogs.prod?.offline).toBe(true)
+    api.list.mockResolvedValue([demo])
+    handlers.get('workspaces:changed')!()
+    await vi.waitFor(() => expect(handlers.has('connection:changed:prod')).toBe(false))
   })
 
   it('does not call the backend when selecting the active workspace', async () => {

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, nextTick, ref } from 'vue'
 import {
   ApiError,
   ConnectionState,
@@ -8,22 +8,51 @@ import {
   scoped,
   toApiError,
   workspacesApi,
+  type CatalogView,
   type ConnectionView,
+  type KeychainView,
+  type WorkspaceForm,
   type WorkspaceView,
 } from '@/api'
 
-/** The open workspaces, the active one, and each one's connection state. */
+/** Performance entry names for switch-to-paint (read by the e2e suite). */
+export const SWITCH_START = 'workspace-switch:start'
+export const SWITCH_PAINT = 'workspace-switch-paint'
+
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => resolve())
+    else setTimeout(resolve, 0)
+  })
+}
+
+/**
+ * The open workspaces, the active one, each one's connection state and
+ * cached catalog summary, and the keychain's availability.
+ */
 export const useWorkspacesStore = defineStore('workspaces', () => {
   const list = ref<WorkspaceView[]>([])
   const connections = ref<Record<string, ConnectionView>>({})
+  const catalogs = ref<Record<string, CatalogView>>({})
+  const keychain = ref<KeychainView | null>(null)
   const loaded = ref(false)
   const error = ref<ApiError | null>(null)
-  const unsubscribers: Array<() => void> = []
+  const global: Array<() => void> = []
+  const scopedSubs = new Map<string, Array<() => void>>()
+  let listening = false
 
   const active = computed(() => list.value.find((w) => w.active) ?? null)
   const activeConnection = computed<ConnectionView | null>(() =>
     active.value ? (connections.value[active.value.id] ?? null) : null,
   )
+  const activeCatalog = computed<CatalogView | null>(() =>
+    active.value ? (catalogs.value[active.value.id] ?? null) : null,
+  )
+
+  /** Offline: the workspace could not be reached; its cache is shown read-only. */
+  function isOffline(id: string): boolean {
+    return connections.value[id]?.state === ConnectionState.Offline
+  }
 
   async function load(): Promise<void> {
     try {
@@ -34,7 +63,25 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     } finally {
       loaded.value = true
     }
+    await Promise.all([loadCatalogs(), loadKeychain()])
     if (active.value) await check(active.value.id)
+  }
+
+  async function loadCatalogs(): Promise<void> {
+    try {
+      const all = await workspacesApi.catalogs()
+      catalogs.value = Object.fromEntries(all.map((c) => [c.workspaceId, c]))
+    } catch {
+      // The summaries are decoration: the cards say "not fetched yet".
+    }
+  }
+
+  async function loadKeychain(): Promise<void> {
+    try {
+      keychain.value = await workspacesApi.keychain()
+    } catch {
+      keychain.value = null
+    }
   }
 
   async function check(id: string): Promise<void> {
@@ -45,32 +92,150 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     }
   }
 
-  async function select(id: string): Promise<void> {
-    if (active.value?.id === id) return
-    const chosen = await workspacesApi.select(id)
-    list.value = list.value.map((w) => ({ ...w, active: w.id === chosen.id }) as WorkspaceView)
-    if (connections.value[id]?.state !== ConnectionState.Online) await check(id)
+  function markActive(id: string): void {
+    list.value = list.value.map((w) => ({ ...w, active: w.id === id }) as WorkspaceView)
   }
 
-  function listen(): void {
-    if (unsubscribers.length > 0) return
-    unsubscribers.push(
-      onEvent(EventName.WorkspacesChanged, () => {
-        void workspacesApi.list().then((l) => (list.value = l))
-      }),
-    )
-    for (const w of list.value) {
-      unsubscribers.push(
-        onEvent<[ConnectionView]>(scoped(EventName.ConnectionChanged, w.id), (view) => {
-          connections.value = { ...connections.value, [w.id]: view }
-        }),
-      )
+  /**
+   * Switches at once from what is cached (list, connection state, catalog
+   * summary), measures switch-to-paint, then lets the backend remember the
+   * choice and refresh behind it (events bring the fresh data).
+   */
+  async function select(id: string): Promise<void> {
+    if (active.value?.id === id) return
+    const previous = active.value?.id
+    performance.clearMarks(SWITCH_START)
+    performance.clearMeasures(SWITCH_PAINT)
+    performance.mark(SWITCH_START)
+    markActive(id)
+    const painted = nextTick()
+      .then(nextFrame)
+      .then(() => performance.measure(SWITCH_PAINT, SWITCH_START))
+    try {
+      const chosen = await workspacesApi.select(id)
+      markActive(chosen.id)
+    } catch (e) {
+      if (previous) markActive(previous)
+      throw toApiError(e)
+    } finally {
+      await painted
     }
   }
 
-  function stop(): void {
-    while (unsubscribers.length > 0) unsubscribers.pop()?.()
+  /** Ctrl/Cmd+N: the N-th workspace of the list (1-based). */
+  async function selectByIndex(n: number): Promise<void> {
+    const w = list.value[n - 1]
+    if (w) await select(w.id)
   }
 
-  return { list, connections, loaded, error, active, activeConnection, load, check, select, listen, stop }
+  async function reload(): Promise<void> {
+    list.value = await workspacesApi.list()
+    await loadCatalogs()
+    syncScoped()
+  }
+
+  async function create(form: WorkspaceForm): Promise<WorkspaceView> {
+    const created = await workspacesApi.create(form)
+    await reload()
+    void check(created.id)
+      .then(() => refreshCatalog(created.id))
+      .catch(() => undefined) // the card shows the connection state
+    return created
+  }
+
+  async function update(id: string, form: WorkspaceForm): Promise<WorkspaceView> {
+    const saved = await workspacesApi.update(id, form)
+    await reload()
+    void check(id)
+    return saved
+  }
+
+  async function remove(id: string): Promise<void> {
+    await workspacesApi.remove(id)
+    const { [id]: _gone, ...rest } = connections.value
+    connections.value = rest
+    await reload()
+  }
+
+  /** Fetches the catalog now; a failure is thrown (the summary with its error arrives as an event). */
+  async function refreshCatalog(id: string): Promise<void> {
+    catalogs.value = { ...catalogs.value, [id]: await workspacesApi.refreshCatalog(id) }
+  }
+
+  async function signIn(id: string): Promise<void> {
+    connections.value = { ...connections.value, [id]: await workspacesApi.signIn(id) }
+  }
+
+  async function resetDemo(): Promise<void> {
+    await workspacesApi.resetDemo()
+  }
+
+  function subscribeScoped(id: string): void {
+    if (scopedSubs.has(id)) return
+    scopedSubs.set(id, [
+      onEvent<[ConnectionView]>(scoped(EventName.ConnectionChanged, id), (view) => {
+        connections.value = { ...connections.value, [id]: view }
+      }),
+      onEvent<[CatalogView]>(scoped(EventName.CatalogChanged, id), (view) => {
+        catalogs.value = { ...catalogs.value, [id]: view }
+      }),
+    ])
+  }
+
+  /** Keeps one subscription per listed workspace as the list changes. */
+  function syncScoped(): void {
+    if (!listening) return
+    const ids = new Set(list.value.map((w) => w.id))
+    for (const id of ids) subscribeScoped(id)
+    for (const [id, subs] of scopedSubs) {
+      if (!ids.has(id)) {
+        subs.forEach((off) => off())
+        scopedSubs.delete(id)
+      }
+    }
+  }
+
+  function listen(): void {
+    if (listening) return
+    listening = true
+    global.push(
+      onEvent(EventName.WorkspacesChanged, () => {
+        void reload().catch(() => undefined)
+      }),
+    )
+    syncScoped()
+  }
+
+  function stop(): void {
+    listening = false
+    while (global.length > 0) global.pop()?.()
+    for (const subs of scopedSubs.values()) subs.forEach((off) => off())
+    scopedSubs.clear()
+  }
+
+  return {
+    list,
+    connections,
+    catalogs,
+    keychain,
+    loaded,
+    error,
+    active,
+    activeConnection,
+    activeCatalog,
+    isOffline,
+    load,
+    loadKeychain,
+    check,
+    select,
+    selectByIndex,
+    create,
+    update,
+    remove,
+    refreshCatalog,
+    signIn,
+    resetDemo,
+    listen,
+    stop,
+  }
 })

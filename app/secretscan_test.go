@@ -1,0 +1,170 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"log"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go/logger"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces/workspacestest"
+)
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) { l.mu.Lock(); defer l.mu.Unlock(); return l.b.Write(p) }
+func (l *lockedBuffer) String() string              { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }
+
+// TestBoundMethodsNeverReturnASecret creates workspaces with known secrets
+// through the page's own methods, calls every bound method of the
+// Workspaces facade (a reflection check fails when one is added and not
+// exercised here), and scans every response, formatted error, event, log
+// line and file written for the secrets. It must find none.
+func TestBoundMethodsNeverReturnASecret(t *testing.T) {
+	logs := &lockedBuffer{}
+	log.SetOutput(logs)
+	prevLogger := logger.DefaultLogger
+	logger.DefaultLogger = &logger.SimpleLogger{Level: logger.LevelDebug}
+	t.Cleanup(func() { log.SetOutput(os.Stderr); logger.DefaultLogger = prevLogger })
+
+	srv := workspacestest.New(t)
+	srv.Token = "dapiSCANpat00000000000000000001"
+	srv.ClientSecret = "doseSCANm2m0000000000000000002"
+	wrong := "dapiSCANwrong000000000000000003"
+	cfgToken := "dapiSCANcfg00000000000000000004"
+	envToken := "dapiSCANenv00000000000000000005"
+	secrets := []string{srv.Token, srv.ClientSecret, wrong, cfgToken, envToken}
+
+	fast := workspaces.ClientOptions{RateLimitPerSecond: 50, HTTPTimeout: 2 * time.Second, RetryTimeout: 2 * time.Second,
+		ProbeTimeout: 2 * time.Second, Browser: workspacestest.Browser(t)}
+	f := newFixture(t, fixtureOptions{client: fast, env: map[string]string{"DATABRICKS_TOKEN": envToken},
+		log: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
+	secrets = append(secrets, f.demo.Token())
+	w := f.app.Workspaces
+	require.NoError(t, os.WriteFile(filepath.Join(f.home, ".databrickscfg"), []byte(fmt.Sprintf(
+		"[imp]\nhost = %s\ntoken = %s\n\n[bad]\nhost = %s\nusername = u\npassword = %s\n", srv.URL, cfgToken, srv.URL, cfgToken)), 0o600))
+
+	var returned bytes.Buffer
+	called := map[string]bool{}
+	keep := func(method string, v any, err error) {
+		called[method] = true
+		data, jerr := json.Marshal(v)
+		require.NoError(t, jerr)
+		returned.Write(data)
+		fmt.Fprintf(&returned, "%+v\n", v)
+		if err != nil {
+			ui, _ := json.Marshal(f.app.FormatError(err))
+			returned.Write(ui)
+		}
+	}
+	keep2 := func(method string) func(v any, err error) {
+		return func(v any, err error) { keep(method, v, err) }
+	}
+
+	pat, err := w.Create(WorkspaceForm{Name: "PAT", Host: srv.URL, AuthType: "pat", Token: srv.Token})
+	keep("Create", pat, err)
+	require.NoError(t, err)
+	sp, err := w.Create(WorkspaceForm{Name: "SP", Host: srv.URL, AuthType: "oauth-m2m", ClientID: srv.ClientID, ClientSecret: srv.ClientSecret})
+	keep("Create", sp, err)
+	require.NoError(t, err)
+	sso, err := w.Create(WorkspaceForm{Name: "SSO", Host: srv.URL, AuthType: "oauth-u2m"})
+	keep("Create", sso, err)
+	require.NoError(t, err)
+	_, err = w.Create(WorkspaceForm{Name: "Bad", Host: "http://x.example.com", AuthType: "pat", Token: wrong})
+	keep("Create", nil, err)
+
+	keep2("SignIn")(w.SignIn(sso.ID))
+	raw, err := f.secrets.Get(t.Context(), sso.ID)
+	require.NoError(t, err)
+	var bundle struct {
+		OAuth struct {
+			AccessToken  string `json:"access_token"`
+			RefreshToken string `json:"refresh_token"`
+		} `json:"oauth"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(raw), &bundle))
+	require.NotEmpty(t, bundle.OAuth.AccessToken)
+	secrets = append(secrets, bundle.OAuth.AccessToken, bundle.OAuth.RefreshToken)
+
+	for _, id := range []string{pat.ID, sp.ID, sso.ID, workspaces.DemoID} {
+		keep2("Get")(w.Get(id))
+		keep2("Status")(w.Status(id))
+		keep2("Check")(w.Check(id))
+		keep2("Select")(w.Select(id))
+		keep2("RefreshCatalog")(w.RefreshCatalog(id))
+		keep2("Catalog")(w.Catalog(id))
+		keep2("TestDraft")(w.TestDraft(id, WorkspaceForm{Name: "x", Host: srv.URL, AuthType: "pat"}))
+	}
+	keep2("TestDraft")(w.TestDraft("", WorkspaceForm{Name: "x", Host: srv.URL, AuthType: "pat", Token: wrong}))
+	keep2("TestDraft")(w.TestDraft("", WorkspaceForm{Name: "x", Host: srv.URL, AuthType: "oauth-m2m", ClientID: srv.ClientID, ClientSecret: wrong}))
+	keep2("Update")(w.Update(pat.ID, WorkspaceForm{Name: "PAT", Host: srv.URL, AuthType: "pat", Token: wrong, Production: true}))
+	keep2("Check")(w.Check(pat.ID))
+	keep2("Catalogs")(w.Catalogs())
+	keep2("List")(w.List())
+	keep2("Keychain")(w.Keychain())
+	keep2("ImportCandidates")(w.ImportCandidates())
+	keep2("Import")(w.Import([]string{"imp", "bad", "missing"}))
+	keep("SignOut", nil, w.SignOut(sso.ID))
+	keep("ResetDemo", nil, w.ResetDemo())
+	w.wait()
+	for _, p := range f.app.Workspaces.session.List() {
+		keep("Delete", nil, w.Delete(p.ID))
+	}
+	w.wait()
+
+	// Every bound method was exercised.
+	typ := reflect.TypeOf(w)
+	for i := 0; i < typ.NumMethod(); i++ {
+		assert.True(t, called[typ.Method(i).Name], "bound method %s is not covered by the secret scan", typ.Method(i).Name)
+	}
+
+	events, err := json.Marshal(eventsOf(f.events))
+	require.NoError(t, err)
+	files := 0
+	var written bytes.Buffer
+	for _, dir := range []string{f.paths.Config, f.paths.Cache, f.paths.Data} {
+		_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				data, rerr := os.ReadFile(path)
+				require.NoError(t, rerr)
+				written.Write(data)
+				files++
+			}
+			return nil
+		})
+	}
+	t.Logf("scanned %d bytes of responses, %d of events, %d of logs, %d files", returned.Len(), len(events), len(logs.String()), files)
+	require.Positive(t, files)
+	require.NotEmpty(t, logs.String())
+	for _, s := range secrets {
+		assert.NotContains(t, returned.String(), s, "secret in a response or error")
+		assert.NotContains(t, string(events), s, "secret in an event")
+		assert.NotContains(t, logs.String(), s, "secret in the logs")
+		assert.NotContains(t, written.String(), s, "secret in a file")
+	}
+	assert.True(t, strings.Contains(returned.String(), "dapi…0001"), "the masked token is shown")
+}
+
+func eventsOf(r *recordingEmitter) []any {
+	var out []any
+	for _, e := range r.all() {
+		out = append(out, e.name, e.data)
+	}
+	return out
+}

@@ -1,0 +1,90 @@
+package app
+
+import "time"
+
+// CatalogView summarises a workspace's cached catalog: enough for the
+// workspace card and the offline banner ("data from 12 minutes ago").
+type CatalogView struct {
+	WorkspaceID   string `json:"workspaceId"`
+	Cached        bool   `json:"cached"`
+	NodeTypes     int    `json:"nodeTypes"`
+	SparkVersions int    `json:"sparkVersions"`
+	Policies      int    `json:"policies"`
+	Pools         int    `json:"pools"`
+	User          string `json:"user"`
+	FetchedAt     string `json:"fetchedAt"` // RFC 3339, "" when never fetched
+	AgeSeconds    int64  `json:"ageSeconds"`
+	CheckedAt     string `json:"checkedAt"`
+	Offline       bool   `json:"offline"`
+	Refreshing    bool   `json:"refreshing"`
+	Error         string `json:"error"`
+	Hint          string `json:"hint"`
+}
+
+func rfc3339(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// Catalog returns a workspace's cached catalog summary. It reads the disk
+// cache only, so switching can paint it at once, even offline.
+func (w *Workspaces) Catalog(id string) (CatalogView, error) {
+	if w.catalog == nil || w.session == nil {
+		return CatalogView{}, errNotWired
+	}
+	if _, err := w.session.Status(id); err != nil {
+		return CatalogView{}, err
+	}
+	return w.catalogView(id), nil
+}
+
+// Catalogs returns the cached catalog summary of every workspace.
+func (w *Workspaces) Catalogs() ([]CatalogView, error) {
+	if w.catalog == nil || w.session == nil {
+		return nil, errNotWired
+	}
+	out := []CatalogView{}
+	for _, p := range w.session.List() {
+		out = append(out, w.catalogView(p.ID))
+	}
+	return out, nil
+}
+
+// RefreshCatalog fetches a workspace's catalog now and returns the result.
+func (w *Workspaces) RefreshCatalog(id string) (CatalogView, error) {
+	if w.catalog == nil || w.session == nil {
+		return CatalogView{}, errNotWired
+	}
+	if _, err := w.session.Status(id); err != nil {
+		return CatalogView{}, err
+	}
+	_, err := w.catalog.RefreshNow(w.ctx, id)
+	view := w.catalogView(id)
+	w.emit.Emit(Scoped(EventCatalogChanged, id), view)
+	if err != nil {
+		return view, err
+	}
+	return view, nil
+}
+
+// catalogRefreshed publishes a background refresh.
+func (w *Workspaces) catalogRefreshed(id string, _ error) {
+	if w.catalog != nil {
+		w.emit.Emit(Scoped(EventCatalogChanged, id), w.catalogView(id))
+	}
+}
+
+func (w *Workspaces) catalogView(id string) CatalogView {
+	snap, err := w.catalog.Cache().Load(id)
+	st := w.catalog.Status(id)
+	v := CatalogView{WorkspaceID: id, Cached: err == nil, NodeTypes: len(snap.NodeTypes.Items),
+		SparkVersions: len(snap.SparkVersions.Items), Policies: len(snap.Policies.Items), Pools: len(snap.Pools.Items),
+		FetchedAt: rfc3339(st.FetchedAt), AgeSeconds: st.AgeSeconds, CheckedAt: rfc3339(st.CheckedAt),
+		Offline: st.Offline, Refreshing: st.Refreshing, Error: st.Error, Hint: st.Hint}
+	if u := snap.CurrentUser.Items; u != nil {
+		v.User = u.UserName
+	}
+	return v
+}

@@ -1,0 +1,106 @@
+package app
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/clusterdeck/clusterdeck/backend/credentials"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
+)
+
+// KeychainView tells the page whether secrets can be stored right now.
+type KeychainView struct {
+	Available bool   `json:"available"`
+	Message   string `json:"message"`
+	Hint      string `json:"hint"` // what to do, and which workspaces keep working
+}
+
+// ImportFailure is one .databrickscfg profile that was not imported.
+type ImportFailure struct {
+	Profile string  `json:"profile"`
+	Error   UIError `json:"error"`
+}
+
+// ImportResult is what an import did, profile by profile.
+type ImportResult struct {
+	Imported []WorkspaceView `json:"imported"`
+	Failed   []ImportFailure `json:"failed"`
+}
+
+// Keychain reports whether the OS keychain can be used. An unavailable
+// keychain is an answer, not an error: the page shows a banner.
+func (w *Workspaces) Keychain() (KeychainView, error) {
+	if err := w.ready(); err != nil {
+		return KeychainView{}, err
+	}
+	err := w.manager.CheckKeychain(w.ctx)
+	if err == nil {
+		return KeychainView{Available: true}, nil
+	}
+	ui := w.errors.UIError(err)
+	hint := credentials.HintOf(err)
+	if hint == "" {
+		hint = ui.Hint
+	}
+	if !strings.Contains(hint, credentials.HintNoSecretAuth) {
+		hint += " " + credentials.HintNoSecretAuth
+	}
+	return KeychainView{Message: ui.Message, Hint: hint}, nil
+}
+
+// ImportCandidates lists the profiles of ~/.databrickscfg (or
+// DATABRICKS_CONFIG_FILE) with host, auth type and the environment
+// variables that would override them. Secret values are never read out.
+func (w *Workspaces) ImportCandidates() (workspaces.CfgFile, error) {
+	if err := w.ready(); err != nil {
+		return workspaces.CfgFile{}, err
+	}
+	return w.manager.ListDatabricksCfg()
+}
+
+// Import imports the chosen profiles one by one; their tokens and client
+// secrets move into the keychain. A profile that fails does not stop the rest.
+func (w *Workspaces) Import(names []string) (ImportResult, error) {
+	if err := w.ready(); err != nil {
+		return ImportResult{}, err
+	}
+	out := ImportResult{Imported: []WorkspaceView{}, Failed: []ImportFailure{}}
+	for _, name := range names {
+		got, err := w.manager.ImportDatabricksCfg(w.ctx, []string{name})
+		for _, p := range got {
+			out.Imported = append(out.Imported, toWorkspaceView(p, false))
+		}
+		if err != nil {
+			out.Failed = append(out.Failed, ImportFailure{Profile: name, Error: w.errors.UIError(err)})
+		}
+	}
+	if len(out.Imported) > 0 {
+		w.emit.Emit(string(EventWorkspacesChanged))
+	}
+	return out, nil
+}
+
+var errNoDemo = errors.New("the demo workspace is not running")
+
+// ResetDemo puts the Demo workspace back to its seed state and drops its
+// cached catalog; the next check and refresh repopulate it.
+func (w *Workspaces) ResetDemo() error {
+	if err := w.ready(); err != nil {
+		return err
+	}
+	if w.resetDemo == nil {
+		return errNoDemo
+	}
+	if err := w.resetDemo(); err != nil {
+		return err
+	}
+	w.manager.ResetDemo()
+	if w.catalog != nil {
+		if err := w.catalog.Forget(workspaces.DemoID); err != nil {
+			return err
+		}
+	}
+	w.emit.Emit(string(EventWorkspacesChanged))
+	w.background(func() { w.refreshBehind(workspaces.DemoID) })
+	return nil
+}

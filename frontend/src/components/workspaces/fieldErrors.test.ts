@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '@/api'
+import { ageText, fieldFor, secondsSince } from './fieldErrors'
+
+const err = (code: string, status?: number) => new ApiError({ code, message: 'm', hint: 'h', status })
+
+describe('fieldFor', () => {
+  it.each([
+    ['NAME_REQUIRED', 'pat', 'name'],
+    ['DUPLICATE_NAME', 'pat', 'name'],
+    ['BAD_HOST', 'pat', 'host'],
+    ['DNS', 'oauth-u2m', 'host'],
+    ['TLS', 'pat', 'host'],
+    ['CLIENT_ID_REQUIRED', 'oauth-m2m', 'clientId'],
+    ['UNAUTHENTICATED', 'pat', 'token'],
+    ['UNAUTHORIZED', 'oauth-m2m', 'clientSecret'],
+    ['MISSING_SECRET', 'pat', 'token'],
+    ['UNAUTHORIZED', 'databricks-cli', null],
+    ['TIMEOUT', 'pat', null],
+    ['FORBIDDEN', 'pat', null],
+    ['KEYCHAIN_UNAVAILABLE', 'pat', null],
+  ] as const)('%s with %s goes to %s', (code, auth, field) => {
+    expect(fieldFor(err(code), auth)).toBe(field)
+  })
+
+  it('uses the HTTP status when the API code is unknown', () => {
+    expect(fieldFor(err('SOMETHING', 401), 'pat')).toBe('token')
+  })
+})
+
+describe('ageText', () => {
+  it.each([
+    [10, 'just now'],
+    [90, '2 min ago'],
+    [3600 * 3, '3 h ago'],
+    [86400 * 3, '3 days ago'],
+    [86400 * 1.6, '2 days ago'],
+  ])('%i s is "%s"', (s, text) => expect(ageText(s)).toBe(text))
+
+  it('secondsSince handles empty and past times', () => {
+    expect(secondsSince('', 0)).toBeNull()
+    expect(secondsSince('2025-01-01T00:00:00Z', Date.parse('2025-01-01T00:05:00Z'))).toBe(300)
+  })
+})

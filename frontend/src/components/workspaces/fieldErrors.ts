@@ -1,0 +1,53 @@
+import type { ApiError, AuthType } from '@/api'
+
+/** A field of the workspace dialog that an error can be shown next to. */
+export type FormField = 'name' | 'host' | 'authType' | 'token' | 'clientId' | 'clientSecret'
+
+/**
+ * Which field a backend error belongs to (null: the form as a whole). The
+ * codes come from app/errors_workspaces*.go; a 401 names the secret the
+ * chosen auth type uses.
+ */
+export function fieldFor(err: ApiError, authType: AuthType): FormField | null {
+  switch (err.code) {
+    case 'NAME_REQUIRED':
+    case 'DUPLICATE_NAME':
+      return 'name'
+    case 'BAD_HOST':
+    case 'DNS':
+    case 'TLS':
+    case 'NOT_A_WORKSPACE':
+      return 'host'
+    case 'UNKNOWN_AUTH_TYPE':
+      return 'authType'
+    case 'CLIENT_ID_REQUIRED':
+      return 'clientId'
+    case 'MISSING_SECRET':
+    case 'UNAUTHORIZED':
+    case 'UNAUTHENTICATED':
+      if (authType === 'pat') return 'token'
+      if (authType === 'oauth-m2m') return 'clientSecret'
+      return null
+  }
+  if (err.status === 401) return authType === 'oauth-m2m' ? 'clientSecret' : authType === 'pat' ? 'token' : null
+  return null
+}
+
+/** "just now", "3 min ago", "2 h ago", "4 days ago". */
+export function ageText(seconds: number): string {
+  if (seconds < 45) return 'just now'
+  const minutes = Math.round(seconds / 60)
+  if (minutes < 60) return `${minutes} min ago`
+  const hours = Math.round(minutes / 60)
+  if (hours < 36) return `${hours} h ago`
+  const days = Math.round(hours / 24)
+  return `${days} day${days === 1 ? '' : 's'} ago`
+}
+
+/** Seconds since an RFC 3339 time, at now (ms); null when never. */
+export function secondsSince(iso: string, now: number): number | null {
+  if (!iso) return null
+  const t = Date.parse(iso)
+  if (Number.isNaN(t)) return null
+  return Math.max(0, Math.round((now - t) / 1000))
+}
