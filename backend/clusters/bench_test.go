@@ -1,6 +1,8 @@
 package clusters
 
 import (
+	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -47,4 +49,54 @@ func BenchmarkList10kLatency20ms(b *testing.B) {
 	require.NoError(b, err)
 	b.Logf("for comparison, SDK ListAll of %d clusters with the app's shared 10 rps limiter: %s", len(all), time.Since(started).Round(time.Millisecond))
 	_ = srv
+}
+
+// BenchmarkWatchIdleCallsPerMinute watches about 1,000 idle all-purpose
+// clusters for ten simulated minutes (a fake clock drives the poller; the
+// demo counts the requests that reach it) and prints API calls per minute.
+func BenchmarkWatchIdleCallsPerMinute(b *testing.B) {
+	var mu sync.Mutex
+	requests := 0
+	srv, src := startDemo(b, demo.Options{Empty: true, ExtraClusters: 1250, Logf: func(string, ...any) {
+		mu.Lock()
+		requests++
+		mu.Unlock()
+	}})
+	_ = srv
+	clock := newFakeClock()
+	sink := &recordingSink{}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := NewService(ctx, Options{Clients: src, Sink: sink, Clock: clock})
+	defer s.Close()
+	b.ResetTimer()
+	require.NoError(b, s.Watch("demo", ViewAllPurpose))
+	passes := 0
+	waitPass := func() {
+		require.Eventually(b, func() bool {
+			s.mu.Lock()
+			lv := s.views["demo"]
+			s.mu.Unlock()
+			st := lv.poller.Status()
+			return !st.Running && !st.NextAt.IsZero() && st.NextAt.After(clock.Now())
+		}, 30*time.Second, time.Millisecond)
+		passes++
+	}
+	waitPass()
+	mu.Lock()
+	requests = 0 // count the steady state, not the first load
+	mu.Unlock()
+	const minutes = 10
+	for i := 0; i < minutes*2; i++ {
+		clock.Advance(30 * time.Second)
+		waitPass()
+	}
+	b.StopTimer()
+	rows, _ := rowsOf(sink.deltas)
+	mu.Lock()
+	perMinute := float64(requests) / minutes
+	mu.Unlock()
+	b.ReportMetric(perMinute, "calls/min")
+	b.Logf("watching %d idle clusters: %d polls in %d simulated minutes, %.1f API calls per minute (each poll: 1 pinned-filter call + %d list pages)",
+		len(rows), passes-1, minutes, perMinute, (len(rows)+99)/100)
 }

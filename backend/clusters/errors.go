@@ -33,3 +33,6 @@ func (e *NotAllowedError) Error() string {
 
 // Unwrap lets errors.Is(err, ErrNotAllowed) match.
 func (e *NotAllowedError) Unwrap() error { return ErrNotAllowed }
+
+// ErrBadView: the page asked for a list view that does not exist.
+var ErrBadView = errors.New("unknown compute list")
