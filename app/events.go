@@ -12,6 +12,14 @@ const (
 	EventConnectionChanged EventName = "connection:changed"
 	// EventNotice: a message for the user that is not tied to a call (a toast).
 	EventNotice EventName = "app:notice"
+	// EventClustersChanged: rows of a workspace's list (clusters.Delta); scoped by workspace id.
+	EventClustersChanged EventName = "clusters:changed"
+	// EventClustersStatus: a list's poll status (ClusterStatusView); scoped by workspace id.
+	EventClustersStatus EventName = "clusters:status"
+	// EventClusterChanged: the open cluster (ClusterDetailEvent); scoped by "<workspace>:<cluster id>".
+	EventClusterChanged EventName = "cluster:changed"
+	// EventClusterNotice: a cluster the user started is ready or failed (clusters.Notice).
+	EventClusterNotice EventName = "clusters:notice"
 )
 
 // AllEvents is handed to Wails' EnumBind to generate the TypeScript enum.
@@ -22,6 +30,10 @@ var AllEvents = []struct {
 	{EventWorkspacesChanged, "WorkspacesChanged"},
 	{EventConnectionChanged, "ConnectionChanged"},
 	{EventNotice, "Notice"},
+	{EventClustersChanged, "ClustersChanged"},
+	{EventClustersStatus, "ClustersStatus"},
+	{EventClusterChanged, "ClusterChanged"},
+	{EventClusterNotice, "ClusterNotice"},
 }
 
 // Scoped names one instance of an event, e.g. "connection:changed:demo".

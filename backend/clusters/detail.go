@@ -122,7 +122,7 @@ func (s *Service) getRaw(ctx context.Context, ws, id string) (*compute.ClusterDe
 	}
 	d, err := w.Clusters.Get(ctx, compute.GetClusterRequest{ClusterId: id})
 	if errors.Is(err, apierr.ErrResourceDoesNotExist) {
-		return nil, fmt.Errorf("cluster %s: %w (%w)", id, ErrNotFound, err)
+		return nil, notFound("cluster "+id, err)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read cluster %s: %w", id, err)

@@ -3,6 +3,7 @@ package clusters
 import (
 	"errors"
 	"fmt"
+	"github.com/databricks/databricks-sdk-go/apierr"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 )
@@ -36,3 +37,14 @@ func (e *NotAllowedError) Unwrap() error { return ErrNotAllowed }
 
 // ErrBadView: the page asked for a list view that does not exist.
 var ErrBadView = errors.New("unknown compute list")
+
+// notFound wraps ErrNotFound with the API's answer as text. The API error is
+// deliberately not wrapped: its code (400 INVALID_PARAMETER_VALUE on most
+// calls) would otherwise win over "not found" when the app classifies it.
+func notFound(what string, apiErr error) error {
+	var ae *apierr.APIError
+	if errors.As(apiErr, &ae) {
+		return fmt.Errorf("%s: %w [%s (HTTP %d): %s]", what, ErrNotFound, ae.ErrorCode, ae.StatusCode, ae.Message)
+	}
+	return fmt.Errorf("%s: %w [%v]", what, ErrNotFound, apiErr)
+}

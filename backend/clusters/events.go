@@ -59,7 +59,7 @@ func (s *Service) Events(ctx context.Context, ws, id string, q EventQuery) (Even
 	if err := walker.Do(ctx, http.MethodPost, "/api/2.1/clusters/events", headers, map[string]any{}, req, &resp); err != nil {
 		if errors.Is(err, apierr.ErrInvalidParameterValue) {
 			if _, getErr := s.getRaw(ctx, ws, id); errors.Is(getErr, ErrNotFound) {
-				return EventPage{}, fmt.Errorf("events of %s: %w (%w)", id, ErrNotFound, err)
+				return EventPage{}, notFound("events of "+id, err)
 			}
 		}
 		return EventPage{}, fmt.Errorf("events of %s: %w", id, err)

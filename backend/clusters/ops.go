@@ -163,7 +163,7 @@ func (s *Service) classify(ctx context.Context, ws, id string, a Action, err err
 	if errors.Is(err, apierr.ErrInvalidParameterValue) || errors.Is(err, apierr.ErrBadRequest) {
 		if _, getErr := s.getRaw(ctx, ws, id); errors.Is(getErr, ErrNotFound) {
 			s.changed(ws, id)
-			return fmt.Errorf("%s %s: %w (%w)", a, id, ErrNotFound, err)
+			return notFound(fmt.Sprintf("%s %s", a, id), err)
 		}
 	}
 	var apiErr *apierr.APIError
