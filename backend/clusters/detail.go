@@ -178,6 +178,10 @@ func DetailOf(d *compute.ClusterDetails, pinned bool, host string) *Detail {
 		Sections:  Summarize(d),
 		SparkConf: EffectiveSparkConf(d),
 		SpecJSON:  SpecJSON(d),
+		EnvVars:   []Setting{}, // the page reads .length: never null
+	}
+	if out.SparkConf == nil {
+		out.SparkConf = []Setting{}
 	}
 	for _, k := range sortedKeys(d.SparkEnvVars) {
 		out.EnvVars = append(out.EnvVars, Setting{Key: k, Value: d.SparkEnvVars[k], Origin: "spec"})

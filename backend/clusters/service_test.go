@@ -222,6 +222,8 @@ func TestDetailReportsDeletionBehindTheUsersBack(t *testing.T) {
 	assert.Contains(t, d.SpecJSON, `"cluster_name": "init-script-test"`)
 	assert.Contains(t, d.SparkUIURL, "/#setting/clusters/"+id+"/sparkUi")
 	assert.NotEmpty(t, d.Sections)
+	assert.NotNil(t, d.EnvVars, "the page reads .length")
+	assert.NotNil(t, d.SparkConf)
 
 	require.NoError(t, src.w.Clusters.PermanentDelete(testCtx(t), compute.PermanentDeleteCluster{ClusterId: id}))
 	s.refreshDetail("demo", id)

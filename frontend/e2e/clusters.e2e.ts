@@ -35,6 +35,10 @@ async function rowAction(page: Page, id: string, action: string): Promise<void> 
 async function start(): Promise<Awaited<ReturnType<typeof open>>> {
   const s = await open(browser, url)
   s.page.setDefaultTimeout(20_000) // a failing step reports where it stuck
+  // Vue reports render errors on the console, not as page errors.
+  s.page.on('console', (m) => {
+    if (m.type() === 'error') s.errors.push(m.text())
+  })
   return s
 }
 
@@ -86,6 +90,11 @@ describe('clusters console', () => {
     await openDetail(page, id)
     await expect.poll(() => page.locator('.head h1').textContent(), live).toBe(`Compute: ${name}`)
     await expect.poll(() => detailState(page), live).toBe('RUNNING')
+    // Configuration: every spec field in words, and the API spec as JSON.
+    await expect.poll(() => page.getByTestId('spec-json').textContent(), live).toContain(`"cluster_name": "${name}"`)
+    const config = page.getByTestId('configuration-tab')
+    expect(await config.textContent()).toContain('16.4 LTS (Scala 2.12)')
+    expect(await config.textContent()).toContain('Dedicated (single user)')
     await page.screenshot({ path: join(artifacts, 'e2e-cluster-detail.png') })
 
     // Restart asks once.
