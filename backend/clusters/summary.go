@@ -69,7 +69,7 @@ func Summarize(d *compute.ClusterDetails) []Section {
 	}
 	add("General", "Compute ID", d.ClusterId, "cluster_id")
 	add("General", "Created by", d.CreatorUserName, "creator_user_name")
-	add("General", "Source", humanize(string(d.ClusterSource)), "cluster_source")
+	add("General", "Source", sourceLabel(d.ClusterSource), "cluster_source")
 	add("General", "State", StateLabel(d.State), "state")
 	if d.StartTime > 0 {
 		add("General", "Created", time.UnixMilli(d.StartTime).UTC().Format("2006-01-02 15:04 UTC"), "start_time")
@@ -188,4 +188,14 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+func sourceLabel(s compute.ClusterSource) string {
+	switch s {
+	case compute.ClusterSourceUi, compute.ClusterSourceApi, compute.ClusterSourceSql:
+		return string(s)
+	case compute.ClusterSourceJob:
+		return "Job"
+	}
+	return humanize(string(s))
 }

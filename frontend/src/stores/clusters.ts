@@ -50,6 +50,22 @@ export const useClustersStore = defineStore('clusters', () => {
   const pending = ref<Record<string, boolean>>({})
   let cycle: Set<string> | null = null
   let firstRows = false
+  let bumpTimer: ReturnType<typeof setTimeout> | null = null
+
+  // While pages stream in, the table re-sorts and re-renders at most every
+  // 150 ms rather than once per page; the first page and the end show at once.
+  function bump(now: boolean): void {
+    if (now) {
+      if (bumpTimer) clearTimeout(bumpTimer)
+      bumpTimer = null
+      version.value++
+      return
+    }
+    bumpTimer ??= setTimeout(() => {
+      bumpTimer = null
+      version.value++
+    }, 150)
+  }
   const unsubscribers: Array<() => void> = []
 
   const all = computed<ClusterRow[]>(() => {
@@ -75,11 +91,12 @@ export const useClustersStore = defineStore('clusters', () => {
       if (!complete.value) performance.mark('clusters:all-rows')
       complete.value = true
     }
-    if (!firstRows && byId.size > 0) {
+    const first = !firstRows && byId.size > 0
+    if (first) {
       firstRows = true
       performance.mark('clusters:first-rows')
     }
-    version.value++
+    bump(first || d.complete)
   }
 
   /** Shows a workspace's list; rows stream in through events. */
