@@ -62,18 +62,25 @@ func run(ctx context.Context, args []string) error {
 		return nil
 	case "bridge":
 		hub := bridge.NewHub(log)
-		a, assets, err := build(ctx, log, hub, "bridge")
+		demoFlags, rest, err := splitBridgeFlags(args[1:], os.Stdout)
 		if err != nil {
 			return err
 		}
+		a, assets, demoServer, err := build(ctx, log, hub, "bridge", demoFlags.options())
+		if err != nil {
+			return err
+		}
+		if demoFlags.control {
+			fmt.Printf("CLUSTERDECK_DEMO_URL=%s\nCLUSTERDECK_DEMO_TOKEN=%s\n", demoServer.URL(), demoServer.Token())
+		}
 		a.Startup(ctx)
 		defer a.Shutdown(context.Background())
-		return bridge.RunCommand(ctx, args[1:], os.Stdout, bridge.Config{
+		return bridge.RunCommand(ctx, rest, os.Stdout, bridge.Config{
 			Bound: a.Bindings(), FormatErr: a.FormatError, Assets: assets, Hub: hub, Log: log,
 		})
 	case "":
 		emitter := &app.WailsEmitter{}
-		a, assets, err := build(ctx, log, emitter, "desktop")
+		a, assets, _, err := build(ctx, log, emitter, "desktop", demo.Options{TimeScale: demoTimeScale})
 		if err != nil {
 			return err
 		}
@@ -86,25 +93,25 @@ func run(ctx context.Context, args []string) error {
 // build makes the backend services and the facades over them. The demo
 // workspace server runs in-process until ctx ends; the app reaches it
 // through the SDK like any other workspace.
-func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport string) (*app.App, fs.FS, error) {
+func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport string, demoOpts demo.Options) (*app.App, fs.FS, *demo.Server, error) {
 	assets, err := fs.Sub(embedded, "frontend/dist")
 	if err != nil {
-		return nil, nil, fmt.Errorf("page assets: %w", err)
+		return nil, nil, nil, fmt.Errorf("page assets: %w", err)
 	}
 	paths := workspaces.DefaultPaths()
 	manager, err := workspaces.NewManager(workspaces.Deps{
 		Paths: paths, Secrets: credentials.NewKeyring(),
 	})
 	if manager == nil {
-		return nil, nil, fmt.Errorf("workspaces: %w", err)
+		return nil, nil, nil, fmt.Errorf("workspaces: %w", err)
 	}
 	if err != nil {
 		// The profiles file is unreadable: keep running read-only on the demo.
 		log.Error("workspace profiles could not be loaded", "err", err)
 	}
-	demoServer, err := demo.Start(ctx, demo.Options{TimeScale: demoTimeScale})
+	demoServer, err := demo.Start(ctx, demoOpts)
 	if err != nil {
-		return nil, nil, fmt.Errorf("demo workspace: %w", err)
+		return nil, nil, nil, fmt.Errorf("demo workspace: %w", err)
 	}
 	manager.SetDemo(workspaces.Demo{URL: demoServer.URL(), Token: demoServer.Token()})
 	a := app.New(app.Deps{
@@ -116,6 +123,7 @@ func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport st
 		Catalog: catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), manager.Client,
 			catalog.RefresherOptions{}),
 		ResetDemo: demoServer.Reset,
+		Clients:   manager,
 	})
-	return a, assets, nil
+	return a, assets, demoServer, nil
 }

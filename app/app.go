@@ -7,7 +7,10 @@ import (
 	"io"
 	"log/slog"
 
+	"github.com/databricks/databricks-sdk-go"
+
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -24,12 +27,20 @@ type Deps struct {
 	Manager   *workspaces.Manager
 	Catalog   *catalog.Refresher
 	ResetDemo func() error
+	// Clients gives each workspace's SDK client (workspaces.Manager).
+	Clients clusters.ClientSource
+	// PollTiming tunes the clusters pollers (zero: 5 s / 30 s).
+	PollTiming clusters.PollTiming
 }
 
 // App owns the facades bound to the page.
 type App struct {
 	Shell      *Shell
 	Workspaces *Workspaces
+	Clusters   *Clusters
+	desktop    desktopServices
+	transport  string
+	stop       context.CancelFunc
 	errors     *ErrorFormatter
 	log        *slog.Logger
 }
@@ -42,10 +53,19 @@ func New(d Deps) *App {
 	if d.Emitter == nil {
 		d.Emitter = discardEmitter{}
 	}
+	if d.Clients == nil {
+		d.Clients = noClients{}
+	}
 	errs := NewErrorFormatter(backendRules()...)
+	ctx, stop := context.WithCancel(context.Background())
+	desktop := newDesktopServices(d.Transport, d.Log)
 	return &App{
 		Shell:      newShell(d),
 		Workspaces: newWorkspaces(d, errs),
+		Clusters:   newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming),
+		desktop:    desktop,
+		transport:  d.Transport,
+		stop:       stop,
 		errors:     errs,
 		log:        d.Log,
 	}
@@ -54,7 +74,7 @@ func New(d Deps) *App {
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces}
+	return []any{a.Shell, a.Workspaces, a.Clusters}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.
@@ -62,6 +82,9 @@ func (a *App) FormatError(err error) any { return a.errors.Format(err) }
 
 // Startup runs once the transport is up.
 func (a *App) Startup(ctx context.Context) {
+	if a.transport == "desktop" { // ctx is Wails' own only in the window
+		a.desktop.bind(ctx)
+	}
 	a.log.Info("clusterdeck started")
 	a.Workspaces.start(ctx)
 }
@@ -69,9 +92,18 @@ func (a *App) Startup(ctx context.Context) {
 // Shutdown runs when the window closes or the process is asked to stop.
 func (a *App) Shutdown(ctx context.Context) {
 	a.log.Info("clusterdeck stopping")
+	a.stop()
+	a.Clusters.svc.Close()
 }
 
 // discardEmitter is used when no transport listens (tests, headless tools).
 type discardEmitter struct{}
 
 func (discardEmitter) Emit(string, ...any) {}
+
+// noClients answers when no workspace directory was wired (tests of other facades).
+type noClients struct{}
+
+func (noClients) Client(context.Context, string) (*databricks.WorkspaceClient, error) {
+	return nil, session.ErrUnknownWorkspace
+}

@@ -15,6 +15,14 @@ const (
 	EventCatalogChanged EventName = "catalog:changed"
 	// EventNotice: a message for the user that is not tied to a call (a toast).
 	EventNotice EventName = "app:notice"
+	// EventClustersChanged: rows of a workspace's list (clusters.Delta); scoped by workspace id.
+	EventClustersChanged EventName = "clusters:changed"
+	// EventClustersStatus: a list's poll status (ClusterStatusView); scoped by workspace id.
+	EventClustersStatus EventName = "clusters:status"
+	// EventClusterChanged: the open cluster (ClusterDetailEvent); scoped by "<workspace>:<cluster id>".
+	EventClusterChanged EventName = "cluster:changed"
+	// EventClusterNotice: a cluster the user started is ready or failed (clusters.Notice).
+	EventClusterNotice EventName = "clusters:notice"
 )
 
 // AllEvents is handed to Wails' EnumBind to generate the TypeScript enum.
@@ -26,6 +34,10 @@ var AllEvents = []struct {
 	{EventConnectionChanged, "ConnectionChanged"},
 	{EventCatalogChanged, "CatalogChanged"},
 	{EventNotice, "Notice"},
+	{EventClustersChanged, "ClustersChanged"},
+	{EventClustersStatus, "ClustersStatus"},
+	{EventClusterChanged, "ClusterChanged"},
+	{EventClusterNotice, "ClusterNotice"},
 }
 
 // Scoped names one instance of an event, e.g. "connection:changed:demo".

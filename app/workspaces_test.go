@@ -91,7 +91,7 @@ func newFixture(t *testing.T, o fixtureOptions) *fixture {
 	mgr.SetDemo(workspaces.Demo{URL: srv.URL(), Token: srv.Token()})
 	sess := session.New(mgr, session.Options{StateFile: filepath.Join(f.paths.Data, "session.json")})
 	f.app = New(Deps{Emitter: f.events, Session: sess, Manager: mgr, Log: o.log,
-		Catalog: catalog.NewRefresher(catalog.NewCache(filepath.Join(f.paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{}),
+		Catalog:   catalog.NewRefresher(catalog.NewCache(filepath.Join(f.paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{}),
 		ResetDemo: func() error { f.resets++; return srv.Reset() },
 	})
 	// Background refreshes write into home: let them finish before it is removed.

@@ -37,6 +37,9 @@ type Options struct {
 	FaultRate float64
 	// Durations of life-cycle phases in virtual time; zero fields take defaults.
 	Durations Durations
+	// Control enables the test-only control API under /__demo/control/
+	// (advance the clock, inject faults); see control.go.
+	Control bool
 	// Logf receives one line per request when set.
 	Logf func(format string, args ...any)
 }

@@ -77,6 +77,10 @@ func apiRoutes() map[string]handler {
 
 // ServeHTTP applies latency and faults, then routes.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, controlPrefix) {
+		s.serveControl(w, r) // never subject to injected faults or latency
+		return
+	}
 	started := time.Now()
 	token := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
 	delay, fault, faulty := s.faults.decide(r, token)

@@ -13,6 +13,9 @@ declare module 'vitest' {
     /** A second demo workspace (`clusterdeck demo-api`), seeded differently. */
     secondHost: string
     secondToken: string
+    /** The bridge's in-process demo workspace, for tests that drive it through its API. */
+    demoUrl: string
+    demoToken: string
   }
 }
 
@@ -65,7 +68,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('secondToken', secondToken!)
   project.provide('bridgeHome', home)
 
-  const child: ChildProcess = spawn(binary, ['bridge', '--addr', '127.0.0.1:0'], {
+  // --demo-control prints the in-process demo's URL and token and enables its
+  // test-only control API (advance time, inject faults): see e2e/demo.ts.
+  const child: ChildProcess = spawn(binary, ['bridge', '--addr', '127.0.0.1:0', '--demo-control'], {
     env: {
       ...process.env,
       // Shown by the import dialog as overriding .databrickscfg profiles;
@@ -79,14 +84,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
-  let url: string | undefined
+  let url: string | undefined, demoUrl: string | undefined, demoToken: string | undefined
   try {
-    ;[url] = await started(child, 'the bridge', [/^CLUSTERDECK_BRIDGE_URL=(.+)$/])
+    ;[url, demoUrl, demoToken] = await started(child, 'the bridge', [
+      /^CLUSTERDECK_BRIDGE_URL=(.+)$/,
+      /^CLUSTERDECK_DEMO_URL=(.+)$/,
+      /^CLUSTERDECK_DEMO_TOKEN=(.+)$/,
+    ])
   } catch (e) {
     await Promise.all([stop(child), stop(second)])
     throw e
   }
   project.provide('bridgeUrl', url!)
+  project.provide('demoUrl', demoUrl!)
+  project.provide('demoToken', demoToken!)
 
   return async () => {
     await Promise.all([stop(child), stop(second)])

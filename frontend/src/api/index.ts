@@ -21,3 +21,21 @@ export {
   type WorkspaceForm,
   type WorkspaceView,
 } from './workspaces'
+export {
+  clustersApi,
+  type ActionTable,
+  type Availability,
+  type ClusterAction,
+  type ClusterDetail,
+  type ClusterDetailEvent,
+  type ClusterNotice,
+  type ClusterRow,
+  type ClustersDelta,
+  type ClustersStatus,
+  type ClusterView,
+  type EventPage,
+  type EventRow,
+  type Explanation,
+  type Size,
+} from './clusters'
+export { copyText } from './clipboard'

@@ -1,0 +1,245 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/clusters"
+)
+
+// Clusters is the facade of the clusters console: list views (streamed as
+// EventClustersChanged), the open cluster (EventClusterChanged), the event
+// log and every lifecycle action.
+type Clusters struct {
+	svc     *clusters.Service
+	emit    Emitter
+	errors  *ErrorFormatter
+	desktop desktopServices
+	ctx     context.Context
+}
+
+// ClusterStatusView is a list's "last updated" indicator.
+type ClusterStatusView struct {
+	Workspace   string   `json:"workspace"`
+	View        string   `json:"view"`
+	LastUpdated string   `json:"lastUpdated"` // RFC 3339, empty before the first success
+	NextAt      string   `json:"nextAt"`
+	Running     bool     `json:"running"`
+	Paused      bool     `json:"paused"`
+	Stale       bool     `json:"stale"`
+	Failures    int      `json:"failures"`
+	Error       *UIError `json:"error,omitempty"`
+}
+
+// ClusterDetailEvent is the open cluster's latest state, or its deletion.
+type ClusterDetailEvent struct {
+	Workspace string           `json:"workspace"`
+	ClusterID string           `json:"clusterId"`
+	Deleted   bool             `json:"deleted"`
+	Detail    *clusters.Detail `json:"detail,omitempty"`
+	Error     *UIError         `json:"error,omitempty"`
+}
+
+func newClusters(ctx context.Context, src clusters.ClientSource, emit Emitter, errs *ErrorFormatter, desktop desktopServices, timing clusters.PollTiming) *Clusters {
+	c := &Clusters{emit: emit, errors: errs, desktop: desktop, ctx: ctx}
+	c.svc = clusters.NewService(ctx, clusters.Options{Clients: src, Sink: clusterSink{c}, Timing: timing})
+	return c
+}
+
+// ActionTable returns, per state and kind, which actions are enabled and why not.
+func (c *Clusters) ActionTable() (clusters.ActionTable, error) { return clusters.Table(), nil }
+
+// EventTypes lists the event types the log can be filtered by.
+func (c *Clusters) EventTypes() ([]string, error) { return clusters.EventTypes(), nil }
+
+// Watch shows a workspace's list ("all-purpose" or "job"). Rows arrive as
+// EventClustersChanged scoped by workspace, the first page at once.
+func (c *Clusters) Watch(workspaceID, view string) error {
+	return c.svc.Watch(workspaceID, clusters.View(view))
+}
+
+// Unwatch: the page no longer shows the workspace's list.
+func (c *Clusters) Unwatch(workspaceID string) error {
+	c.svc.Unwatch(workspaceID)
+	return nil
+}
+
+// SetVisible pauses polling while the window is hidden.
+func (c *Clusters) SetVisible(visible bool) error {
+	c.svc.SetVisible(visible)
+	return nil
+}
+
+// Refresh polls now; false when a poll was already running (nothing sent).
+func (c *Clusters) Refresh(workspaceID string) (bool, error) {
+	return c.svc.Refresh(workspaceID), nil
+}
+
+// Get reads one cluster.
+func (c *Clusters) Get(workspaceID, clusterID string) (clusters.Detail, error) {
+	ctx, cancel := c.call()
+	defer cancel()
+	d, err := c.svc.Get(ctx, workspaceID, clusterID)
+	if err != nil {
+		return clusters.Detail{}, err
+	}
+	return *d, nil
+}
+
+// WatchDetail polls the open cluster; updates arrive as EventClusterChanged
+// scoped by "<workspace>:<cluster id>".
+func (c *Clusters) WatchDetail(workspaceID, clusterID string) error {
+	c.svc.WatchDetail(workspaceID, clusterID)
+	return nil
+}
+
+// UnwatchDetail stops polling the open cluster.
+func (c *Clusters) UnwatchDetail() error {
+	c.svc.UnwatchDetail()
+	return nil
+}
+
+// Events reads a page of a cluster's event log, newest first.
+func (c *Clusters) Events(workspaceID, clusterID string, q clusters.EventQuery) (clusters.EventPage, error) {
+	ctx, cancel := c.call()
+	defer cancel()
+	return c.svc.Events(ctx, workspaceID, clusterID, q)
+}
+
+// Start starts a terminated cluster.
+func (c *Clusters) Start(workspaceID, clusterID string) error {
+	return c.act(workspaceID, clusterID, clusters.ActionStart, "")
+}
+
+// Terminate stops a cluster (its configuration stays).
+func (c *Clusters) Terminate(workspaceID, clusterID string) error {
+	return c.act(workspaceID, clusterID, clusters.ActionTerminate, "")
+}
+
+// Restart restarts a running cluster.
+func (c *Clusters) Restart(workspaceID, clusterID string) error {
+	return c.act(workspaceID, clusterID, clusters.ActionRestart, "")
+}
+
+// Pin keeps a cluster in the list after termination.
+func (c *Clusters) Pin(workspaceID, clusterID string) error {
+	return c.act(workspaceID, clusterID, clusters.ActionPin, "")
+}
+
+// Unpin undoes Pin.
+func (c *Clusters) Unpin(workspaceID, clusterID string) error {
+	return c.act(workspaceID, clusterID, clusters.ActionUnpin, "")
+}
+
+// PermanentDelete deletes a cluster for good; typedName must be its exact name.
+func (c *Clusters) PermanentDelete(workspaceID, clusterID, typedName string) error {
+	return c.act(workspaceID, clusterID, clusters.ActionPermanentDelete, typedName)
+}
+
+// Resize sets a fixed size or autoscaling bounds on a running cluster.
+func (c *Clusters) Resize(workspaceID, clusterID string, size clusters.Size) error {
+	ctx, cancel := c.call()
+	defer cancel()
+	return c.explain(clusters.ActionResize, c.svc.Resize(ctx, workspaceID, clusterID, size))
+}
+
+// CloneSpec returns the cluster's spec, renamed, as JSON for the editor.
+func (c *Clusters) CloneSpec(workspaceID, clusterID string) (string, error) {
+	ctx, cancel := c.call()
+	defer cancel()
+	return c.svc.CloneSpec(ctx, workspaceID, clusterID)
+}
+
+// OpenSparkUI opens the cluster's Spark UI in the system browser and
+// returns the address it opened.
+func (c *Clusters) OpenSparkUI(workspaceID, clusterID string) (string, error) {
+	ctx, cancel := c.call()
+	defer cancel()
+	d, err := c.svc.Get(ctx, workspaceID, clusterID)
+	if err != nil {
+		return "", err
+	}
+	if err := c.desktop.OpenURL(d.SparkUIURL); err != nil {
+		return "", fmt.Errorf("open the Spark UI: %w", err)
+	}
+	return d.SparkUIURL, nil
+}
+
+// call bounds an interactive call: the SDK would otherwise retry a refused
+// connection for its whole retry budget while the user waits.
+func (c *Clusters) call() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(c.ctx, 45*time.Second)
+}
+
+func (c *Clusters) act(ws, id string, a clusters.Action, typed string) error {
+	ctx, cancel := c.call()
+	defer cancel()
+	return c.explain(a, c.svc.Act(ctx, ws, id, a, typed))
+}
+
+// explain turns a state refusal into a sentence that names the action.
+func (c *Clusters) explain(a clusters.Action, err error) error {
+	var na *clusters.NotAllowedError
+	if errors.As(err, &na) {
+		return UIError{Code: "ACTION_NOT_ALLOWED",
+			Message: fmt.Sprintf("Cannot %s it now: %s", actionVerb(a), lowerFirst(na.Reason)),
+			Hint:    "The list shows the current state; wait for it to change, then try again.",
+			Detail:  err.Error()}
+	}
+	return err
+}
+
+func actionVerb(a clusters.Action) string {
+	if a == clusters.ActionPermanentDelete {
+		return "delete"
+	}
+	return string(a)
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]|0x20) + s[1:]
+}
+
+// clusterSink turns the service's news into events (and notifications).
+type clusterSink struct{ c *Clusters }
+
+func (s clusterSink) Delta(d clusters.Delta) {
+	s.c.emit.Emit(Scoped(EventClustersChanged, d.Workspace), d)
+}
+
+func (s clusterSink) Status(st clusters.ViewStatus) {
+	v := ClusterStatusView{Workspace: st.Workspace, View: string(st.View), Running: st.Running, Paused: st.Paused,
+		Failures: st.Failures, Stale: st.Failures > 0}
+	if !st.LastSuccess.IsZero() {
+		v.LastUpdated = st.LastSuccess.UTC().Format(time.RFC3339)
+	}
+	if !st.NextAt.IsZero() {
+		v.NextAt = st.NextAt.UTC().Format(time.RFC3339)
+	}
+	if st.Err != nil {
+		e := s.c.errors.UIError(st.Err)
+		v.Error = &e
+	}
+	s.c.emit.Emit(Scoped(EventClustersStatus, st.Workspace), v)
+}
+
+func (s clusterSink) Detail(u clusters.DetailUpdate) {
+	ev := ClusterDetailEvent{Workspace: u.Workspace, ClusterID: u.ClusterID, Deleted: u.Deleted, Detail: u.Detail}
+	if u.Err != nil {
+		e := s.c.errors.UIError(u.Err)
+		ev.Error = &e
+	}
+	s.c.emit.Emit(Scoped(EventClusterChanged, u.Workspace+":"+u.ClusterID), ev)
+}
+
+// Notice is shown in the app (a toast) and, where the platform offers it,
+// as a desktop notification.
+func (s clusterSink) Notice(n clusters.Notice) {
+	s.c.emit.Emit(string(EventClusterNotice), n)
+	s.c.desktop.Notify(n.Title, n.Body)
+}

@@ -1,0 +1,128 @@
+package app
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/clusters"
+	"github.com/clusterdeck/clusterdeck/backend/credentials"
+	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/session"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
+)
+
+// lockedEmitter records events emitted from pollers' goroutines.
+type lockedEmitter struct {
+	mu     sync.Mutex
+	events []recordedEvent
+}
+
+func (l *lockedEmitter) Emit(name string, data ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.events = append(l.events, recordedEvent{name, data})
+}
+
+func (l *lockedEmitter) named(name string) []recordedEvent {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []recordedEvent
+	for _, e := range l.events {
+		if e.name == name {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func newClustersApp(t *testing.T) (*App, *lockedEmitter) {
+	t.Helper()
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	srv, err := demo.Start(ctx, demo.Options{FreezeClock: true, Seed: 7})
+	require.NoError(t, err)
+	mgr, err := workspaces.NewManager(workspaces.Deps{
+		Paths:   workspaces.Paths{Config: filepath.Join(home, "config"), Cache: filepath.Join(home, "cache"), Data: filepath.Join(home, "data")},
+		Secrets: credentials.NewMemoryStore(), Home: home,
+		LookupEnv: func(string) (string, bool) { return "", false },
+	})
+	require.NoError(t, err)
+	mgr.SetDemo(workspaces.Demo{URL: srv.URL(), Token: srv.Token()})
+	rec := &lockedEmitter{}
+	a := New(Deps{Emitter: rec, Session: session.New(mgr, session.Options{}), Clients: mgr, Transport: "bridge",
+		PollTiming: clusters.PollTiming{Fast: time.Hour, Slow: time.Hour}})
+	t.Cleanup(func() { a.Shutdown(context.Background()) })
+	return a, rec
+}
+
+func TestClustersFacadeStreamsRowsAsScopedEvents(t *testing.T) {
+	a, rec := newClustersApp(t)
+	require.NoError(t, a.Clusters.Watch("demo", "all-purpose"))
+	require.Eventually(t, func() bool {
+		ev := rec.named("clusters:changed:demo")
+		return len(ev) > 0 && ev[len(ev)-1].data[0].(clusters.Delta).Complete
+	}, 20*time.Second, 5*time.Millisecond)
+	require.Eventually(t, func() bool { return len(rec.named("clusters:status:demo")) > 0 }, 5*time.Second, 5*time.Millisecond)
+	first := rec.named("clusters:changed:demo")[0].data[0].(clusters.Delta)
+	assert.True(t, first.Reset)
+	assert.NotEmpty(t, first.Upserts)
+	assert.Equal(t, clusters.ViewAllPurpose, first.View)
+
+	err := a.Clusters.Watch("demo", "sql-warehouses")
+	require.Error(t, err)
+	assert.Equal(t, "BAD_VIEW", a.errors.UIError(err).Code)
+}
+
+func TestClustersFacadeExplainsRefusals(t *testing.T) {
+	a, _ := newClustersApp(t)
+	var running, stopped string
+	for _, r := range collectRows(t, a) {
+		switch r.Name {
+		case "streaming-orders":
+			running = r.ID
+		case "ml-training-gpu":
+			stopped = r.ID
+		}
+	}
+	require.NotEmpty(t, running)
+	require.NotEmpty(t, stopped)
+
+	ui := a.errors.UIError(a.Clusters.Start("demo", running))
+	assert.Equal(t, "ACTION_NOT_ALLOWED", ui.Code)
+	assert.Equal(t, "Cannot start it now: it is already running.", ui.Message)
+
+	ui = a.errors.UIError(a.Clusters.PermanentDelete("demo", stopped, "ml-training"))
+	assert.Equal(t, "NAME_MISMATCH", ui.Code)
+
+	ui = a.errors.UIError(a.Clusters.Terminate("demo", "0101-000000-nothere1"))
+	assert.Equal(t, "CLUSTER_NOT_FOUND", ui.Code)
+	assert.Contains(t, ui.Hint, "deleted")
+
+	url, err := a.Clusters.OpenSparkUI("demo", running)
+	require.NoError(t, err)
+	assert.Contains(t, url, "/#setting/clusters/"+running+"/sparkUi")
+}
+
+func collectRows(t *testing.T, a *App) []clusters.Row {
+	t.Helper()
+	rec := a.Clusters.emit.(*lockedEmitter)
+	require.NoError(t, a.Clusters.Watch("demo", "all-purpose"))
+	var rows []clusters.Row
+	require.Eventually(t, func() bool {
+		rows = rows[:0]
+		ev := rec.named("clusters:changed:demo")
+		for _, e := range ev {
+			rows = append(rows, e.data[0].(clusters.Delta).Upserts...)
+		}
+		return len(ev) > 0 && ev[len(ev)-1].data[0].(clusters.Delta).Complete
+	}, 20*time.Second, 5*time.Millisecond)
+	return rows
+}

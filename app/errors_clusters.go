@@ -1,0 +1,24 @@
+package app
+
+import "github.com/clusterdeck/clusterdeck/backend/clusters"
+
+// clusterRules explain the clusters console's own failures.
+func clusterRules() []ErrorRule {
+	return []ErrorRule{
+		{clusters.ErrNotFound, "CLUSTER_NOT_FOUND",
+			"This compute no longer exists in the workspace.",
+			"Someone may have deleted it; the list refreshes by itself."},
+		{clusters.ErrBusy, "ACTION_IN_PROGRESS",
+			"This action is already being sent.",
+			"Wait for it to finish; the state updates by itself."},
+		{clusters.ErrNameMismatch, "NAME_MISMATCH",
+			"The name you typed does not match the compute's name.",
+			"Type the name exactly as shown, including capitals and spaces."},
+		{clusters.ErrBadSize, "BAD_SIZE",
+			"That size is not valid.",
+			"Check the number of workers and try again."},
+		{clusters.ErrBadView, "BAD_VIEW",
+			"That compute list does not exist.",
+			"Pick All-purpose or Job compute."},
+	}
+}

@@ -1,0 +1,89 @@
+package clusters
+
+import (
+	"testing"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func enabledActions(s compute.State, k Kind) []Action {
+	var out []Action
+	for _, a := range Allowed(s, k) {
+		if a.Enabled {
+			out = append(out, a.Action)
+		} else {
+			// Every disabled action says why.
+			if a.Reason == "" {
+				panic("disabled without a reason: " + string(a.Action) + " in " + string(s))
+			}
+		}
+	}
+	return out
+}
+
+func TestAllowedActionsByState(t *testing.T) {
+	always := []Action{ActionPin, ActionUnpin, ActionClone, ActionPermanentDelete}
+	with := func(extra ...Action) []Action {
+		out := []Action{}
+		for _, a := range AllActions { // keep menu order
+			for _, x := range append(extra, always...) {
+				if a == x {
+					out = append(out, a)
+				}
+			}
+		}
+		return out
+	}
+	cases := []struct {
+		state compute.State
+		kind  Kind
+		want  []Action
+	}{
+		{compute.StateTerminated, KindAllPurpose, with(ActionStart)},
+		{compute.StatePending, KindAllPurpose, with(ActionTerminate)},
+		{compute.StateRunning, KindAllPurpose, with(ActionRestart, ActionTerminate, ActionResize)},
+		{compute.StateRestarting, KindAllPurpose, with(ActionTerminate)},
+		{compute.StateResizing, KindAllPurpose, with(ActionTerminate)},
+		{compute.StateTerminating, KindAllPurpose, with()},
+		{compute.StateError, KindAllPurpose, with(ActionTerminate)},
+		{compute.StateUnknown, KindAllPurpose, with(ActionTerminate)},
+		{"SOMETHING_NEW", KindAllPurpose, with(ActionTerminate)},
+		{compute.StateTerminated, KindJob, with()},
+		{compute.StateRunning, KindJob, with(ActionTerminate)},
+	}
+	for _, c := range cases {
+		t.Run(string(c.state)+"/"+string(c.kind), func(t *testing.T) {
+			assert.Equal(t, c.want, enabledActions(c.state, c.kind))
+		})
+	}
+}
+
+func TestAllowedActionsSayWhyNot(t *testing.T) {
+	reason := func(s compute.State, k Kind, a Action) string {
+		for _, av := range Allowed(s, k) {
+			if av.Action == a {
+				return av.Reason
+			}
+		}
+		return ""
+	}
+	assert.Equal(t, "It is already running.", reason(compute.StateRunning, KindAllPurpose, ActionStart))
+	assert.Equal(t, "Restart needs a running cluster.", reason(compute.StateTerminated, KindAllPurpose, ActionRestart))
+	assert.Contains(t, reason(compute.StateTerminated, KindJob, ActionStart), "job run")
+	assert.Contains(t, reason(compute.StateError, KindAllPurpose, ActionStart), "terminate it")
+}
+
+func TestCheckAndTable(t *testing.T) {
+	err := Check(ActionRestart, compute.StateTerminated, KindAllPurpose)
+	require.ErrorIs(t, err, ErrNotAllowed)
+	var na *NotAllowedError
+	require.ErrorAs(t, err, &na)
+	assert.Equal(t, "Restart needs a running cluster.", na.Reason)
+	assert.NoError(t, Check(ActionStart, compute.StateTerminated, KindAllPurpose))
+
+	table := Table()
+	assert.Len(t, table, 8, "every state the SDK knows")
+	assert.Len(t, table["RUNNING"][KindJob], len(AllActions))
+}

@@ -1,0 +1,74 @@
+package clusters
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/client"
+	"github.com/databricks/databricks-sdk-go/config"
+	"github.com/databricks/databricks-sdk-go/httpclient"
+)
+
+// ClientSource gives the SDK client of a workspace (workspaces.Manager does).
+type ClientSource interface {
+	Client(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, error)
+}
+
+// PageRate is the request rate allowed to a page walk (list pages, event
+// pages). The SDK's shared limiter (10–15 rps, burst the same) would turn a
+// 100-page list into a 7–10 s wait although the walk is sequential: each page
+// needs the previous page's token, so the walk cannot go faster than the
+// server answers anyway. The walk gets its own limiter instead, so listing
+// 10,000 clusters is bounded by latency, and other calls keep theirs.
+const PageRate = 100
+
+// clientSet caches, per SDK workspace client, a second API client over the
+// same config (same auth) whose only difference is the page-walk limiter.
+type clientSet struct {
+	src ClientSource
+	mu  sync.Mutex
+	// Keyed by the workspace client: when the workspaces package rebuilds a
+	// client (profile or secret changed), a new walker follows.
+	walkers map[*databricks.WorkspaceClient]*client.DatabricksClient
+}
+
+func newClientSet(src ClientSource) *clientSet {
+	return &clientSet{src: src, walkers: map[*databricks.WorkspaceClient]*client.DatabricksClient{}}
+}
+
+// get returns the workspace client and its page walker.
+func (c *clientSet) get(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, *client.DatabricksClient, error) {
+	w, err := c.src.Client(ctx, workspaceID)
+	if err != nil {
+		return nil, nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if walker, ok := c.walkers[w]; ok {
+		return w, walker, nil
+	}
+	walker, err := newWalker(w.Config)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(c.walkers) > 32 { // stale clients of rebuilt profiles
+		clear(c.walkers)
+	}
+	c.walkers[w] = walker
+	return w, walker, nil
+}
+
+func newWalker(cfg *config.Config) (*client.DatabricksClient, error) {
+	hc, err := config.HTTPClientConfigFromConfig(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("page client: %w", err)
+	}
+	hc.RateLimitPerSecond = PageRate
+	dc, err := client.NewWithClient(cfg, httpclient.NewApiClient(hc))
+	if err != nil {
+		return nil, fmt.Errorf("page client: %w", err)
+	}
+	return dc, nil
+}

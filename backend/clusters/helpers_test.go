@@ -1,0 +1,69 @@
+package clusters
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/config"
+	"github.com/stretchr/testify/require"
+)
+
+// TestMain keeps the SDK away from the user's files and variables.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "clusterdeck-clusters-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	for _, k := range []string{"HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"} {
+		_ = os.Setenv(k, dir)
+	}
+	for _, k := range []string{"DATABRICKS_HOST", "DATABRICKS_TOKEN", "DATABRICKS_CONFIG_PROFILE", "DATABRICKS_CONFIG_FILE"} {
+		_ = os.Unsetenv(k)
+	}
+	code := m.Run()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// demoSource is a ClientSource over a demo server, with the app's own
+// client settings (10 rps shared limiter), so figures match the app.
+type demoSource struct {
+	srv   *demo.Server
+	token string
+	w     *databricks.WorkspaceClient
+}
+
+func (s *demoSource) Client(context.Context, string) (*databricks.WorkspaceClient, error) {
+	return s.w, nil
+}
+
+func startDemo(t testing.TB, opts demo.Options) (*demo.Server, *demoSource) {
+	t.Helper()
+	if opts.Seed == 0 {
+		opts.Seed = 42
+	}
+	if !opts.FreezeClock && opts.TimeScale == 0 {
+		opts.FreezeClock = true
+	}
+	srv, err := demo.Start(context.Background(), opts)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = srv.Close() })
+	w, err := databricks.NewWorkspaceClient(&databricks.Config{
+		Host: srv.URL(), Token: srv.Token(), Loaders: []config.Loader{config.ConfigAttributes},
+		RetryTimeoutSeconds: 20, HTTPTimeoutSeconds: 10, RateLimitPerSecond: 10,
+	})
+	require.NoError(t, err)
+	return srv, &demoSource{srv: srv, token: srv.Token(), w: w}
+}
+
+func testCtx(t testing.TB) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}

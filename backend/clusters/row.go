@@ -1,0 +1,109 @@
+package clusters
+
+import (
+	"maps"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+)
+
+// Row is one cluster as the list shows it: flat, labelled, small. Rows are
+// compared field by field to send only what changed.
+type Row struct {
+	ID              string            `json:"id"`
+	Name            string            `json:"name"`
+	State           string            `json:"state"`
+	StateMessage    string            `json:"stateMessage,omitempty"`
+	Transitional    bool              `json:"transitional"`
+	Kind            Kind              `json:"kind"`
+	Source          string            `json:"source"`
+	DriverType      string            `json:"driverType"`
+	WorkerType      string            `json:"workerType"`
+	Workers         string            `json:"workers"`
+	WorkersSort     int               `json:"workersSort"` // max (or fixed) workers, for sorting
+	SparkVersion    string            `json:"sparkVersion"`
+	Runtime         string            `json:"runtime"`
+	AccessMode      string            `json:"accessMode"`
+	AccessModeLabel string            `json:"accessModeLabel"`
+	Creator         string            `json:"creator"`
+	Tags            map[string]string `json:"tags,omitempty"`
+	Pinned          bool              `json:"pinned"`
+	Termination     *Explanation      `json:"termination,omitempty"`
+	StartTime       int64             `json:"startTime"`
+}
+
+// RowOf flattens a cluster for the list.
+func RowOf(d *compute.ClusterDetails, pinned bool) Row {
+	r := Row{
+		ID: d.ClusterId, Name: d.ClusterName, State: string(d.State), StateMessage: d.StateMessage,
+		Transitional: Transitional(d.State), Kind: KindOf(d.ClusterSource), Source: string(d.ClusterSource),
+		DriverType: d.DriverNodeTypeId, WorkerType: d.NodeTypeId, Workers: describeWorkers(d),
+		SparkVersion: d.SparkVersion, Runtime: RuntimeLabel(d.SparkVersion),
+		AccessMode: string(d.DataSecurityMode), AccessModeLabel: AccessModeLabel(d.DataSecurityMode),
+		Creator: d.CreatorUserName, Tags: d.CustomTags, Pinned: pinned, StartTime: d.StartTime,
+	}
+	if r.DriverType == "" {
+		r.DriverType = d.NodeTypeId
+	}
+	r.WorkersSort = d.NumWorkers
+	if d.Autoscale != nil {
+		r.WorkersSort = d.Autoscale.MaxWorkers
+	}
+	if d.State == compute.StateTerminated || d.State == compute.StateError || d.State == compute.StateTerminating {
+		r.Termination = ExplainTermination(d.TerminationReason)
+		if r.Termination == nil && d.State == compute.StateError && d.StateMessage != "" {
+			r.Termination = &Explanation{Summary: d.StateMessage, Failure: true}
+		}
+	}
+	return r
+}
+
+// equal compares two rows; Tags and Termination are compared by content.
+func equal(a, b Row) bool {
+	if !rowScalarsEqual(a, b) || !maps.Equal(a.Tags, b.Tags) {
+		return false
+	}
+	ta, tb := a.Termination, b.Termination
+	if (ta == nil) != (tb == nil) {
+		return false
+	}
+	return ta == nil || (ta.Code == tb.Code && ta.Summary == tb.Summary && ta.Type == tb.Type)
+}
+
+// rowScalarsEqual compares rows whose map and pointer fields were cleared.
+func rowScalarsEqual(a, b Row) bool {
+	type scalars struct {
+		ID, Name, State, StateMessage           string
+		Transitional                            bool
+		Kind                                    Kind
+		Source, DriverType, WorkerType, Workers string
+		WorkersSort                             int
+		SparkVersion, Runtime, AccessMode       string
+		AccessModeLabel, Creator                string
+		Pinned                                  bool
+		StartTime                               int64
+	}
+	pick := func(r Row) scalars {
+		return scalars{r.ID, r.Name, r.State, r.StateMessage, r.Transitional, r.Kind, r.Source, r.DriverType,
+			r.WorkerType, r.Workers, r.WorkersSort, r.SparkVersion, r.Runtime, r.AccessMode, r.AccessModeLabel,
+			r.Creator, r.Pinned, r.StartTime}
+	}
+	return pick(a) == pick(b)
+}
+
+// Diff returns the rows of next that are new or changed since prev, and the
+// ids in prev that next no longer has. Upserts keep next's order.
+func Diff(prev map[string]Row, next []Row) (upserts []Row, removed []string) {
+	seen := make(map[string]bool, len(next))
+	for _, r := range next {
+		seen[r.ID] = true
+		if old, ok := prev[r.ID]; !ok || !equal(old, r) {
+			upserts = append(upserts, r)
+		}
+	}
+	for id := range prev {
+		if !seen[id] {
+			removed = append(removed, id)
+		}
+	}
+	return upserts, removed
+}

@@ -1,0 +1,335 @@
+package clusters
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+)
+
+// Delta is one change to a list view, sent as pages arrive and as polls find
+// differences. A Reset starts a full pass: the page keeps its rows, upserts
+// each page, and on the Complete that ends the pass drops rows it did not see.
+type Delta struct {
+	Workspace string   `json:"workspace"`
+	View      View     `json:"view"`
+	Reset     bool     `json:"reset"`
+	Complete  bool     `json:"complete"`
+	Upserts   []Row    `json:"upserts"`
+	Removed   []string `json:"removed"`
+}
+
+// ViewStatus feeds the "last updated" indicator.
+type ViewStatus struct {
+	Workspace   string    `json:"workspace"`
+	View        View      `json:"view"`
+	LastSuccess time.Time `json:"-"`
+	NextAt      time.Time `json:"-"`
+	Running     bool      `json:"running"`
+	Paused      bool      `json:"paused"`
+	Failures    int       `json:"failures"`
+	Err         error     `json:"-"`
+}
+
+// DetailUpdate is the open cluster's latest state, or news of its deletion.
+type DetailUpdate struct {
+	Workspace string  `json:"workspace"`
+	ClusterID string  `json:"clusterId"`
+	Deleted   bool    `json:"deleted"`
+	Detail    *Detail `json:"detail,omitempty"`
+	Err       error   `json:"-"`
+}
+
+// Notice is a desktop notification (or in-app toast) about a cluster the
+// user started.
+type Notice struct {
+	Kind      string `json:"kind"` // "success" or "error"
+	Title     string `json:"title"`
+	Body      string `json:"body"`
+	Workspace string `json:"workspace"`
+	ClusterID string `json:"clusterId"`
+}
+
+// Sink receives what the service has to tell the page.
+type Sink interface {
+	Delta(d Delta)
+	Status(s ViewStatus)
+	Detail(u DetailUpdate)
+	Notice(n Notice)
+}
+
+// Options configure a Service.
+type Options struct {
+	Clients ClientSource
+	Sink    Sink
+	Clock   Clock
+	Timing  PollTiming
+	Log     *slog.Logger
+	// FollowFor is how long a started cluster is followed for its notice.
+	FollowFor time.Duration
+}
+
+// Service owns the list pollers (one per workspace view), the poller of the
+// open cluster, the follow-ups behind notifications, and the actions.
+type Service struct {
+	clients *clientSet
+	sink    Sink
+	clock   Clock
+	timing  PollTiming
+	log     *slog.Logger
+	follow  time.Duration
+	ctx     context.Context
+
+	mu      sync.Mutex
+	hidden  bool
+	views   map[string]*listView
+	detail  *detailView
+	follows map[string]map[string]followUp // workspace → cluster id
+	pinned  map[string]map[string]bool     // last known pinned ids per workspace
+	busy    map[string]bool                // "ws/id/action" being sent
+}
+
+type followUp struct {
+	name   string
+	action Action
+	until  time.Time
+}
+
+// NewService builds a service whose pollers live until ctx ends.
+func NewService(ctx context.Context, o Options) *Service {
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
+	if o.Clock == nil {
+		o.Clock = realClock{}
+	}
+	if o.FollowFor <= 0 {
+		o.FollowFor = 30 * time.Minute
+	}
+	return &Service{clients: newClientSet(o.Clients), sink: o.Sink, clock: o.Clock, timing: o.Timing,
+		log: o.Log, follow: o.FollowFor, ctx: ctx, views: map[string]*listView{},
+		follows: map[string]map[string]followUp{}, pinned: map[string]map[string]bool{}, busy: map[string]bool{}}
+}
+
+// listView is one workspace's list as the page shows it.
+type listView struct {
+	svc     *Service
+	ws      string
+	view    View
+	watched bool // guarded by svc.mu
+	poller  *Poller
+	// Owned by the poller goroutine.
+	snapshot map[string]Row
+	restream bool // guarded by svc.mu: send everything again on the next pass
+}
+
+// Watch shows a workspace's view: its rows stream in as Deltas, then update
+// by diff. Watching another view of the same workspace replaces the poller.
+func (s *Service) Watch(ws string, v View) error {
+	if !v.Valid() {
+		return fmt.Errorf("%w: unknown view %q", ErrBadView, v)
+	}
+	s.mu.Lock()
+	lv := s.views[ws]
+	if lv != nil && lv.view == v {
+		lv.watched, lv.restream = true, true
+		s.mu.Unlock()
+		lv.poller.Refresh()
+		lv.poller.Wake()
+		return nil
+	}
+	s.mu.Unlock()
+	if lv != nil {
+		lv.poller.Stop()
+	}
+	lv = &listView{svc: s, ws: ws, view: v, watched: true}
+	lv.poller = NewPoller(lv.fetch, lv.active, lv.status, s.clock, s.timing)
+	s.mu.Lock()
+	s.views[ws] = lv
+	s.mu.Unlock()
+	lv.poller.Start(s.ctx)
+	return nil
+}
+
+// Unwatch tells the service the page no longer shows the workspace's list.
+// Its poller pauses, unless a started cluster is still being followed.
+func (s *Service) Unwatch(ws string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if lv := s.views[ws]; lv != nil {
+		lv.watched = false
+	}
+}
+
+// SetVisible pauses (false) or resumes (true) every poller: the page calls it
+// when the window is hidden or shown.
+func (s *Service) SetVisible(visible bool) {
+	s.mu.Lock()
+	s.hidden = !visible
+	pollers := s.pollersLocked()
+	s.mu.Unlock()
+	for _, p := range pollers {
+		p.Wake()
+	}
+}
+
+// Refresh polls a workspace's list now. It reports false, and does nothing,
+// while a poll is already running.
+func (s *Service) Refresh(ws string) bool {
+	s.mu.Lock()
+	lv := s.views[ws]
+	s.mu.Unlock()
+	if lv == nil || lv.poller.Status().Running {
+		return false
+	}
+	lv.poller.Refresh()
+	return true
+}
+
+// Close stops every poller.
+func (s *Service) Close() {
+	s.mu.Lock()
+	pollers := s.pollersLocked()
+	s.mu.Unlock()
+	for _, p := range pollers {
+		p.Stop()
+	}
+}
+
+func (s *Service) pollersLocked() []*Poller {
+	var out []*Poller
+	for _, lv := range s.views {
+		out = append(out, lv.poller)
+	}
+	if s.detail != nil {
+		out = append(out, s.detail.poller)
+	}
+	return out
+}
+
+// active: shown in a visible window, or following a cluster the user started
+// (the notice must come even when the window is hidden).
+func (lv *listView) active() bool {
+	s := lv.svc
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return (lv.watched && !s.hidden) || len(s.follows[lv.ws]) > 0
+}
+
+func (lv *listView) status(p PollStatus) {
+	lv.svc.sink.Status(ViewStatus{Workspace: lv.ws, View: lv.view, LastSuccess: p.LastSuccess, NextAt: p.NextAt,
+		Running: p.Running, Paused: p.Paused, Failures: p.Failures, Err: p.Err})
+}
+
+func (lv *listView) fetch(ctx context.Context) (bool, error) {
+	s := lv.svc
+	_, walker, err := s.clients.get(ctx, lv.ws)
+	if err != nil {
+		return false, err
+	}
+	s.mu.Lock()
+	stream := lv.snapshot == nil || lv.restream
+	lv.restream = false
+	s.mu.Unlock()
+	var all []Row
+	first := true
+	_, err = ListPages(ctx, walker, lv.view, func(rows []Row) error {
+		all = append(all, rows...)
+		if stream {
+			s.sink.Delta(Delta{Workspace: lv.ws, View: lv.view, Reset: first, Upserts: rows})
+			first = false
+		}
+		return nil
+	})
+	if err != nil {
+		if stream {
+			s.mu.Lock()
+			lv.restream = true // the page has a partial pass: finish it next time
+			s.mu.Unlock()
+		}
+		return false, err
+	}
+	if stream {
+		s.sink.Delta(Delta{Workspace: lv.ws, View: lv.view, Reset: first, Complete: true, Upserts: []Row{}})
+	} else if up, rm := Diff(lv.snapshot, all); len(up) > 0 || len(rm) > 0 {
+		s.sink.Delta(Delta{Workspace: lv.ws, View: lv.view, Complete: true, Upserts: up, Removed: rm})
+	}
+	snap := make(map[string]Row, len(all))
+	pinned := map[string]bool{}
+	transitional := false
+	for _, r := range all {
+		snap[r.ID] = r
+		transitional = transitional || r.Transitional
+		if r.Pinned {
+			pinned[r.ID] = true
+		}
+	}
+	lv.snapshot = snap
+	s.mu.Lock()
+	s.pinned[lv.ws] = pinned
+	s.mu.Unlock()
+	s.observe(lv.ws, snap, true)
+	return transitional, nil
+}
+
+// startFollowing remembers a cluster the user started, for its notice, and
+// makes sure a list poller of the workspace runs to see it finish.
+func (s *Service) startFollowing(ws, id, name string, a Action) {
+	s.mu.Lock()
+	if s.follows[ws] == nil {
+		s.follows[ws] = map[string]followUp{}
+	}
+	s.follows[ws][id] = followUp{name: name, action: a, until: s.clock.Now().Add(s.follow)}
+	lv := s.views[ws]
+	s.mu.Unlock()
+	if lv == nil {
+		_ = s.Watch(ws, ViewAllPurpose)
+		s.Unwatch(ws)
+		return
+	}
+	lv.poller.Wake()
+}
+
+func (s *Service) stopFollowing(ws, id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.follows[ws], id)
+}
+
+// observe turns the fate of followed clusters into notices. complete says
+// rows holds the whole view, so a missing cluster was deleted.
+func (s *Service) observe(ws string, rows map[string]Row, complete bool) {
+	now := s.clock.Now()
+	var notices []Notice
+	s.mu.Lock()
+	for id, f := range s.follows[ws] {
+		r, ok := rows[id]
+		switch {
+		case !ok:
+			if complete || now.After(f.until) {
+				delete(s.follows[ws], id)
+			}
+		case r.State == "RUNNING":
+			delete(s.follows[ws], id)
+			notices = append(notices, Notice{Kind: "success", Title: r.Name + " is ready",
+				Body: fmt.Sprintf("The compute is running (%s workers).", r.Workers), Workspace: ws, ClusterID: id})
+		case r.State == "TERMINATING" || r.State == "TERMINATED" || r.State == "ERROR":
+			delete(s.follows[ws], id)
+			body := "It stopped before it was ready."
+			if r.Termination != nil {
+				body = r.Termination.Summary
+				if r.Termination.Fix != "" {
+					body += " " + r.Termination.Fix
+				}
+			}
+			notices = append(notices, Notice{Kind: "error", Title: r.Name + " failed to start", Body: body, Workspace: ws, ClusterID: id})
+		case now.After(f.until):
+			delete(s.follows[ws], id)
+		}
+	}
+	s.mu.Unlock()
+	for _, n := range notices {
+		s.sink.Notice(n)
+	}
+}

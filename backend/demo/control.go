@@ -1,0 +1,66 @@
+package demo
+
+import (
+	"crypto/subtle"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// controlPrefix is where the test-only control API lives. The real
+// Databricks API has no such path, and the server answers it only when
+// Options.Control is set (the bridge's --demo-control, for end-to-end tests).
+const controlPrefix = "/__demo/control/"
+
+// controlRequest is the body of every control call; each uses its fields.
+type controlRequest struct {
+	Seconds float64   `json:"seconds"` // advance
+	Scale   *float64  `json:"scale"`   // time-scale
+	Fault   FaultRule `json:"fault"`   // fault
+}
+
+// serveControl answers the control API: advance the virtual clock, change
+// its speed, inject or clear faults. It needs the default workspace's admin
+// token, like a real API call.
+func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
+	if !s.opts.Control {
+		writeError(w, &apiError{http.StatusNotFound, "ENDPOINT_NOT_FOUND", "No API found for '" + r.Method + " " + r.URL.Path + "'"})
+		return
+	}
+	token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if subtle.ConstantTimeCompare([]byte(token), []byte(s.Token())) != 1 {
+		writeError(w, &apiError{http.StatusUnauthorized, "UNAUTHENTICATED", "Invalid access token."})
+		return
+	}
+	var req controlRequest
+	if body, err := io.ReadAll(io.LimitReader(r.Body, 1<<20)); err == nil && len(body) > 0 {
+		if err := json.Unmarshal(body, &req); err != nil {
+			writeError(w, errBadRequest("control: %v", err))
+			return
+		}
+	}
+	switch strings.TrimPrefix(r.URL.Path, controlPrefix) {
+	case "advance":
+		if s.vclock == nil {
+			writeError(w, errBadRequest("control: the clock is not virtual"))
+			return
+		}
+		s.vclock.Advance(time.Duration(req.Seconds * float64(time.Second)))
+	case "time-scale":
+		if s.vclock == nil || req.Scale == nil {
+			writeError(w, errBadRequest("control: need a virtual clock and a scale"))
+			return
+		}
+		s.vclock.SetScale(*req.Scale)
+	case "fault":
+		s.InjectFault(req.Fault)
+	case "clear-faults":
+		s.ClearFaults()
+	default:
+		writeError(w, &apiError{http.StatusNotFound, "ENDPOINT_NOT_FOUND", "unknown control " + r.URL.Path})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"now": s.clock.Now().UTC().Format(time.RFC3339)})
+}

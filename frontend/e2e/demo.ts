@@ -1,0 +1,69 @@
+/**
+ * Talks to the bridge's in-process demo workspace behind the app's back,
+ * over the same REST API (and token) any Databricks client uses: to create
+ * clusters for a test, delete them as "someone else", move the demo's
+ * virtual time forward and inject faults (the test-only control API, which
+ * the bridge enables with --demo-control).
+ */
+export class DemoWorkspace {
+  constructor(
+    readonly url: string,
+    readonly token: string,
+  ) {
+    if (!url || !token) throw new Error('the bridge did not print the demo URL and token (--demo-control)')
+  }
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(this.url + path, {
+      method,
+      headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await res.text()
+    if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text}`)
+    return (text ? JSON.parse(text) : {}) as T
+  }
+
+  /** Creates an all-purpose cluster (it starts at once, as in Databricks). */
+  async createCluster(name: string, spec: Record<string, unknown> = {}): Promise<string> {
+    const res = await this.call<{ cluster_id: string }>('POST', '/api/2.1/clusters/create', {
+      cluster_name: name, spark_version: '16.4.x-scala2.12', node_type_id: 'Standard_DS3_v2', num_workers: 1,
+      autotermination_minutes: 120, data_security_mode: 'SINGLE_USER', custom_tags: { suite: 'e2e' }, ...spec,
+    })
+    return res.cluster_id
+  }
+
+  async get(id: string): Promise<{ state: string; num_workers?: number; autoscale?: { min_workers: number; max_workers: number } }> {
+    return this.call('GET', `/api/2.1/clusters/get?cluster_id=${encodeURIComponent(id)}`)
+  }
+
+  async terminate(id: string): Promise<void> {
+    await this.call('POST', '/api/2.1/clusters/delete', { cluster_id: id })
+  }
+
+  async permanentDelete(id: string): Promise<void> {
+    await this.call('POST', '/api/2.1/clusters/permanent-delete', { cluster_id: id })
+  }
+
+  /** Moves the demo's virtual clock forward. */
+  async advance(seconds: number): Promise<void> {
+    await this.call('POST', '/__demo/control/advance', { seconds })
+  }
+
+  /** Advances time in steps until the cluster is in state (a start takes ~4 virtual minutes). */
+  async waitState(id: string, state: string, stepSeconds = 30, maxSteps = 40): Promise<void> {
+    for (let i = 0; i < maxSteps; i++) {
+      if ((await this.get(id)).state === state) return
+      await this.advance(stepSeconds)
+    }
+    throw new Error(`cluster ${id} never reached ${state}`)
+  }
+
+  async injectFault(fault: { Method?: string; PathPrefix?: string; Kind: string; Count?: number; ErrorCode?: string }): Promise<void> {
+    await this.call('POST', '/__demo/control/fault', { fault })
+  }
+
+  async clearFaults(): Promise<void> {
+    await this.call('POST', '/__demo/control/clear-faults', {})
+  }
+}

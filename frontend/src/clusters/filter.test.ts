@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import type { ClusterRow } from '@/api'
+import { emptyFilters, facet, filterRows, sortRows } from './filter'
+
+function row(p: Partial<ClusterRow>): ClusterRow {
+  return {
+    id: 'id', name: 'n', state: 'RUNNING', transitional: false, kind: 'all-purpose', source: 'UI', driverType: 'D',
+    workerType: 'W', workers: '2', workersSort: 2, sparkVersion: '16.4.x-scala2.12', runtime: '16.4 LTS (Scala 2.12)',
+    accessMode: 'USER_ISOLATION', accessModeLabel: 'Standard (shared)', creator: 'a@x.com', pinned: false, startTime: 0,
+    ...p,
+  } as ClusterRow
+}
+
+const rows = [
+  row({ id: '0101-aaa', name: 'etl-nightly', state: 'TERMINATED', creator: 'me@x.com', tags: { team: 'data-eng' } }),
+  row({ id: '0102-bbb', name: 'Shared analytics', pinned: true, workersSort: 8, tags: { team: 'analytics' } }),
+  row({ id: '0103-ccc', name: 'ml-gpu', state: 'PENDING', accessModeLabel: 'Dedicated (single user)', runtime: '15.4 LTS ML (GPU, Scala 2.12)' }),
+]
+
+describe('filterRows', () => {
+  it.each([
+    ['name, any case', { search: 'SHARED' }, ['0102-bbb']],
+    ['id', { search: '0103' }, ['0103-ccc']],
+    ['tag key=value', { search: 'team=data-eng' }, ['0101-aaa']],
+    ['tag value', { search: 'analytics' }, ['0102-bbb']],
+    ['several words all match', { search: 'ml gpu' }, ['0103-ccc']],
+    ['state', { states: ['PENDING', 'TERMINATED'] }, ['0101-aaa', '0103-ccc']],
+    ['access mode', { accessModes: ['Dedicated (single user)'] }, ['0103-ccc']],
+    ['runtime', { runtimes: ['16.4 LTS (Scala 2.12)'] }, ['0101-aaa', '0102-bbb']],
+    ['created by me', { mine: true }, ['0101-aaa']],
+    ['nothing matches', { search: 'zzz' }, []],
+  ])('%s', (_name, f, want) => {
+    expect(filterRows(rows, { ...emptyFilters(), ...f }, 'me@x.com').map((r) => r.id)).toEqual(want)
+  })
+
+  it('returns the same array when no filter is set', () => {
+    expect(filterRows(rows, emptyFilters(), 'me@x.com')).toBe(rows)
+  })
+})
+
+describe('sortRows', () => {
+  it('puts pinned clusters first whatever the order', () => {
+    expect(sortRows(rows, { key: 'name', order: 'ascend' }).map((r) => r.id)).toEqual(['0102-bbb', '0101-aaa', '0103-ccc'])
+    expect(sortRows(rows, { key: 'name', order: 'descend' }).map((r) => r.id)).toEqual(['0102-bbb', '0103-ccc', '0101-aaa'])
+  })
+  it('sorts states live-first and workers numerically', () => {
+    expect(sortRows(rows, { key: 'state', order: 'ascend' }).map((r) => r.state)).toEqual(['RUNNING', 'PENDING', 'TERMINATED'])
+    const w = [row({ id: 'a', workersSort: 10 }), row({ id: 'b', workersSort: 9 })]
+    expect(sortRows(w, { key: 'workers', order: 'ascend' }).map((r) => r.id)).toEqual(['b', 'a'])
+  })
+})
+
+describe('facet', () => {
+  it('counts distinct values', () => {
+    expect(facet(rows, (r) => r.state)).toEqual([
+      { value: 'PENDING', count: 1 },
+      { value: 'RUNNING', count: 1 },
+      { value: 'TERMINATED', count: 1 },
+    ])
+  })
+})

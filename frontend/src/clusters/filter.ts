@@ -1,0 +1,115 @@
+import type { ClusterRow } from '@/api'
+
+/** The list's filters. Empty arrays mean "any". */
+export interface ClusterFilters {
+  search: string
+  states: string[]
+  accessModes: string[]
+  runtimes: string[]
+  creators: string[]
+  mine: boolean
+}
+
+export type SortKey = 'name' | 'state' | 'driverType' | 'workers' | 'runtime' | 'accessMode' | 'creator' | 'tags'
+export interface SortState {
+  key: SortKey
+  order: 'ascend' | 'descend'
+}
+
+export function emptyFilters(): ClusterFilters {
+  return { search: '', states: [], accessModes: [], runtimes: [], creators: [], mine: false }
+}
+
+// The lower-cased text a search matches against, computed once per row
+// version so a keystroke over 10,000 rows is one includes() each.
+const haystacks = new WeakMap<ClusterRow, string>()
+export function haystack(r: ClusterRow): string {
+  let h = haystacks.get(r)
+  if (h === undefined) {
+    const tags = r.tags ? Object.entries(r.tags).map(([k, v]) => `${k}=${v} ${k}:${v}`).join(' ') : ''
+    h = `${r.name}\n${r.id}\n${tags}`.toLowerCase()
+    haystacks.set(r, h)
+  }
+  return h
+}
+
+/** The order of states when sorting by state: live first, stopped last. */
+const stateRank: Record<string, number> = {
+  RUNNING: 0, RESIZING: 1, PENDING: 2, RESTARTING: 3, TERMINATING: 4, ERROR: 5, UNKNOWN: 6, TERMINATED: 7,
+}
+
+function tagText(r: ClusterRow): string {
+  return r.tags ? Object.keys(r.tags).sort().map((k) => `${k}=${r.tags![k]}`).join(',') : ''
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
+
+/** The value a column sorts by: a number, or lower-cased text. */
+function sortKey(r: ClusterRow, key: SortKey): string | number {
+  switch (key) {
+    case 'state':
+      return stateRank[r.state] ?? 9
+    case 'workers':
+      return r.workersSort
+    case 'runtime':
+      return r.sparkVersion.toLowerCase()
+    case 'accessMode':
+      return r.accessModeLabel.toLowerCase()
+    case 'tags':
+      return tagText(r).toLowerCase()
+    default:
+      return String(r[key] ?? '').toLowerCase()
+  }
+}
+
+const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * Pinned first, then the chosen column, then name and id for a stable order.
+ * Keys are computed once per row (not per comparison): 10,000 rows sort in a
+ * few milliseconds instead of hundreds with a collator in the comparator.
+ */
+export function sortRows(rows: ClusterRow[], sort: SortState): ClusterRow[] {
+  const dir = sort.order === 'ascend' ? 1 : -1
+  const keyed = rows.map((r) => ({ r, k: sortKey(r, sort.key), n: r.name.toLowerCase() }))
+  keyed.sort((a, b) => {
+    if (a.r.pinned !== b.r.pinned) return a.r.pinned ? -1 : 1
+    return cmp(a.k, b.k) * dir || cmp(a.n, b.n) || cmp(a.r.id, b.r.id)
+  })
+  return keyed.map((x) => x.r)
+}
+
+/** Keeps the rows that pass every filter. `me` is the signed-in user. */
+export function filterRows(rows: ClusterRow[], f: ClusterFilters, me: string): ClusterRow[] {
+  const q = f.search.trim().toLowerCase()
+  const states = f.states.length ? new Set(f.states) : null
+  const modes = f.accessModes.length ? new Set(f.accessModes) : null
+  const runtimes = f.runtimes.length ? new Set(f.runtimes) : null
+  const creators = f.creators.length ? new Set(f.creators) : null
+  if (!q && !states && !modes && !runtimes && !creators && !f.mine) return rows
+  const terms = q.split(/\s+/).filter(Boolean)
+  return rows.filter((r) => {
+    if (states && !states.has(r.state)) return false
+    if (modes && !modes.has(r.accessModeLabel)) return false
+    if (runtimes && !runtimes.has(r.runtime)) return false
+    if (creators && !creators.has(r.creator)) return false
+    if (f.mine && r.creator !== me) return false
+    if (terms.length) {
+      const h = haystack(r)
+      for (const t of terms) if (!h.includes(t)) return false
+    }
+    return true
+  })
+}
+
+/** Distinct values of a field with counts, for the filter menus. */
+export function facet(rows: ClusterRow[], pick: (r: ClusterRow) => string): Array<{ value: string; count: number }> {
+  const counts = new Map<string, number>()
+  for (const r of rows) {
+    const v = pick(r)
+    counts.set(v, (counts.get(v) ?? 0) + 1)
+  }
+  return [...counts.entries()]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => collator.compare(a.value, b.value))
+}

@@ -1,0 +1,114 @@
+import { useDialog, useMessage, useNotification } from 'naive-ui'
+import { h, reactive } from 'vue'
+import { useRouter } from 'vue-router'
+import { clustersApi, toApiError, type ClusterAction, type ClusterRow } from '@/api'
+import ErrorBody from '@/components/clusters/ErrorBody.vue'
+import { useClustersStore } from '@/stores/clusters'
+
+/** The modal forms (resize, permanent delete) share one host component. */
+export const actionDialog = reactive<{
+  kind: 'resize' | 'delete' | null
+  workspace: string
+  row: ClusterRow | null
+}>({ kind: null, workspace: '', row: null })
+
+export const actionLabels: Record<ClusterAction, string> = {
+  start: 'Start',
+  restart: 'Restart',
+  terminate: 'Terminate',
+  resize: 'Resize',
+  pin: 'Pin',
+  unpin: 'Unpin',
+  clone: 'Clone',
+  'permanent-delete': 'Delete permanently',
+}
+
+const progress: Partial<Record<ClusterAction, string>> = {
+  start: 'Starting',
+  restart: 'Restarting',
+  terminate: 'Terminating',
+  pin: 'Pinned',
+  unpin: 'Unpinned',
+}
+
+/**
+ * Runs lifecycle actions with the confirmations the console promises:
+ * restart and terminate ask once, permanent delete asks for the exact name,
+ * and an action already on its way is never sent a second time.
+ */
+export function useClusterActions() {
+  const store = useClustersStore()
+  const dialog = useDialog()
+  const message = useMessage()
+  const notification = useNotification()
+  const router = useRouter()
+
+  const key = (id: string, a: ClusterAction) => `${id}/${a}`
+  const isPending = (id: string, a: ClusterAction) => store.pending[key(id, a)] === true
+
+  function showError(e: unknown, action: ClusterAction, row: Pick<ClusterRow, 'name'>): void {
+    const err = toApiError(e)
+    notification.error({
+      title: `${actionLabels[action]} failed for ${row.name}`,
+      content: () => h(ErrorBody, { error: err }),
+      duration: 15000,
+      keepAliveOnHover: true,
+    })
+  }
+
+  /** Sends an action (no confirmation); resolves false when it failed or was already on its way. */
+  async function send(ws: string, row: ClusterRow, action: ClusterAction, call: () => Promise<void>): Promise<boolean> {
+    const k = key(row.id, action)
+    if (store.pending[k]) return false
+    store.pending[k] = true
+    try {
+      await call()
+      const p = progress[action]
+      if (p) message.success(action === 'pin' || action === 'unpin' ? `${p} ${row.name}` : `${p} ${row.name}…`)
+      return true
+    } catch (e) {
+      showError(e, action, row)
+      return false
+    } finally {
+      delete store.pending[k]
+    }
+  }
+
+  function confirm(title: string, content: string, positiveText: string, onYes: () => Promise<boolean>): void {
+    dialog.warning({ title, content, positiveText, negativeText: 'Cancel', onPositiveClick: () => void onYes() })
+  }
+
+  function run(ws: string, row: ClusterRow, action: ClusterAction): void {
+    if (!store.availability(row, action).enabled || isPending(row.id, action)) return
+    switch (action) {
+      case 'start':
+        void send(ws, row, action, () => clustersApi.start(ws, row.id))
+        return
+      case 'pin':
+        void send(ws, row, action, () => clustersApi.pin(ws, row.id))
+        return
+      case 'unpin':
+        void send(ws, row, action, () => clustersApi.unpin(ws, row.id))
+        return
+      case 'terminate':
+        confirm(`Terminate ${row.name}?`,
+          'Running work stops and every connection drops. The configuration stays, so you can start it again later.',
+          'Yes, terminate it', () => send(ws, row, action, () => clustersApi.terminate(ws, row.id)))
+        return
+      case 'restart':
+        confirm(`Restart ${row.name}?`,
+          'Running work stops and notebooks lose their state while Spark restarts; it is back in a few minutes.',
+          'Yes, restart it', () => send(ws, row, action, () => clustersApi.restart(ws, row.id)))
+        return
+      case 'resize':
+      case 'permanent-delete':
+        Object.assign(actionDialog, { kind: action === 'resize' ? 'resize' : 'delete', workspace: ws, row })
+        return
+      case 'clone':
+        void router.push({ name: 'cluster-clone', params: { ws, id: row.id } })
+        return
+    }
+  }
+
+  return { run, send, isPending, showError }
+}

@@ -1,0 +1,174 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import {
+  clustersApi,
+  EventName,
+  onEvent,
+  scoped,
+  toApiError,
+  type ActionTable,
+  type ApiError,
+  type Availability,
+  type ClusterAction,
+  type ClusterRow,
+  type ClustersDelta,
+  type ClustersStatus,
+  type ClusterView,
+} from '@/api'
+import { emptyFilters, filterRows, sortRows, type ClusterFilters, type SortState } from '@/clusters/filter'
+
+let visibilityHooked = false
+
+/**
+ * Tells the backend whether the window is visible, now and on every change,
+ * so polling pauses while it is hidden.
+ */
+export function announceVisibility(): void {
+  if (typeof document === 'undefined') return
+  const send = () => void clustersApi.setVisible(document.visibilityState !== 'hidden').catch(() => undefined)
+  send()
+  if (visibilityHooked) return
+  visibilityHooked = true
+  document.addEventListener('visibilitychange', send)
+}
+
+/** One workspace's compute list: rows kept by id, updated by the backend's deltas. */
+export const useClustersStore = defineStore('clusters', () => {
+  const workspace = ref<string | null>(null)
+  const view = ref<ClusterView>('all-purpose')
+  // Rows live outside Vue's reactivity (10,000 proxies would cost more than
+  // the table); `version` says when they changed.
+  const byId = new Map<string, ClusterRow>()
+  const version = ref(0)
+  const complete = ref(false)
+  const status = ref<ClustersStatus | null>(null)
+  const error = ref<ApiError | null>(null)
+  const filters = ref<ClusterFilters>(emptyFilters())
+  const sort = ref<SortState>({ key: 'name', order: 'ascend' })
+  const me = ref('')
+  const table = shallowRef<ActionTable | null>(null)
+  const pending = ref<Record<string, boolean>>({})
+  let cycle: Set<string> | null = null
+  let firstRows = false
+  let bumpTimer: ReturnType<typeof setTimeout> | null = null
+
+  // While pages stream in, the table re-sorts and re-renders at most every
+  // 150 ms rather than once per page; the first page and the end show at once.
+  function bump(now: boolean): void {
+    if (now) {
+      if (bumpTimer) clearTimeout(bumpTimer)
+      bumpTimer = null
+      version.value++
+      return
+    }
+    bumpTimer ??= setTimeout(() => {
+      bumpTimer = null
+      version.value++
+    }, 150)
+  }
+  const unsubscribers: Array<() => void> = []
+
+  const all = computed<ClusterRow[]>(() => {
+    void version.value
+    return Array.from(byId.values())
+  })
+  const sorted = computed(() => sortRows(all.value, sort.value))
+  const visible = computed(() => filterRows(sorted.value, filters.value, me.value))
+
+  function apply(d: ClustersDelta): void {
+    if (d.workspace !== workspace.value || d.view !== view.value) return
+    if (d.reset) cycle = new Set()
+    for (const r of d.upserts ?? []) {
+      byId.set(r.id, Object.freeze(r) as ClusterRow)
+      cycle?.add(r.id)
+    }
+    for (const id of d.removed ?? []) byId.delete(id)
+    if (d.complete) {
+      if (cycle) {
+        for (const id of [...byId.keys()]) if (!cycle.has(id)) byId.delete(id)
+        cycle = null
+      }
+      if (!complete.value) performance.mark('clusters:all-rows')
+      complete.value = true
+    }
+    const first = !firstRows && byId.size > 0
+    if (first) {
+      firstRows = true
+      performance.mark('clusters:first-rows')
+    }
+    bump(first || d.complete)
+  }
+
+  /** Shows a workspace's list; rows stream in through events. */
+  async function watch(ws: string, v: ClusterView, user: string): Promise<void> {
+    announceVisibility()
+    me.value = user
+    if (workspace.value !== ws || view.value !== v) {
+      byId.clear()
+      complete.value = false
+      status.value = null
+      version.value++
+    }
+    stopListening()
+    workspace.value = ws
+    view.value = v
+    firstRows = byId.size > 0
+    performance.mark('clusters:watch')
+    unsubscribers.push(
+      onEvent<[ClustersDelta]>(scoped(EventName.ClustersChanged, ws), apply),
+      onEvent<[ClustersStatus]>(scoped(EventName.ClustersStatus, ws), (s) => {
+        if (s.view === view.value) status.value = s
+      }),
+    )
+    try {
+      if (!table.value) table.value = await clustersApi.actionTable()
+      await clustersApi.watch(ws, v)
+      error.value = null
+    } catch (e) {
+      error.value = toApiError(e)
+    }
+  }
+
+  function stopListening(): void {
+    while (unsubscribers.length > 0) unsubscribers.pop()?.()
+  }
+
+  async function unwatch(): Promise<void> {
+    stopListening()
+    if (workspace.value) await clustersApi.unwatch(workspace.value).catch(() => undefined)
+  }
+
+  async function refresh(): Promise<boolean> {
+    if (!workspace.value) return false
+    return clustersApi.refresh(workspace.value)
+  }
+
+  /** Whether an action is possible for a row now, and why not. */
+  function availability(r: Pick<ClusterRow, 'state' | 'kind' | 'pinned'>, action: ClusterAction): Availability {
+    if (action === 'pin' && r.pinned) return { action, enabled: false, reason: 'It is already pinned.' }
+    if (action === 'unpin' && !r.pinned) return { action, enabled: false, reason: 'It is not pinned.' }
+    const byKind = table.value?.[r.state] ?? table.value?.UNKNOWN
+    const found = byKind?.[r.kind]?.find((a) => a.action === action)
+    return found ?? { action, enabled: false, reason: 'Loading what this compute allows…' }
+  }
+
+  async function loadTable(): Promise<void> {
+    if (!table.value) table.value = await clustersApi.actionTable()
+  }
+
+  function upsertLocal(r: ClusterRow): void {
+    if (!byId.has(r.id)) return
+    byId.set(r.id, Object.freeze(r) as ClusterRow)
+    version.value++
+  }
+
+  function row(id: string): ClusterRow | undefined {
+    void version.value
+    return byId.get(id)
+  }
+
+  return {
+    workspace, view, version, complete, status, error, filters, sort, me, table, pending,
+    all, sorted, visible, apply, watch, unwatch, refresh, availability, loadTable, upsertLocal, row,
+  }
+})
