@@ -78,6 +78,9 @@ func apiRoutes() map[string]handler {
 // ServeHTTP applies latency and faults, then routes.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	started := time.Now()
+	if s.handleOutage(w, r) {
+		return
+	}
 	token := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
 	delay, fault, faulty := s.faults.decide(r, token)
 	sleepCtx(r.Context(), delay)
