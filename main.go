@@ -11,12 +11,15 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"github.com/clusterdeck/clusterdeck/app"
 	"github.com/clusterdeck/clusterdeck/app/bridge"
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/validatecmd"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -60,7 +63,7 @@ func run(ctx context.Context, args []string) error {
 		return nil
 	case "bridge":
 		hub := bridge.NewHub(log)
-		a, assets, err := build(ctx, log, hub, "bridge")
+		a, assets, err := build(ctx, log, hub, "bridge", nil)
 		if err != nil {
 			return err
 		}
@@ -71,7 +74,7 @@ func run(ctx context.Context, args []string) error {
 		})
 	case "":
 		emitter := &app.WailsEmitter{}
-		a, assets, err := build(ctx, log, emitter, "desktop")
+		a, assets, err := build(ctx, log, emitter, "desktop", app.DesktopFiles{Emitter: emitter})
 		if err != nil {
 			return err
 		}
@@ -84,13 +87,14 @@ func run(ctx context.Context, args []string) error {
 // build makes the backend services and the facades over them. The demo
 // workspace server runs in-process until ctx ends; the app reaches it
 // through the SDK like any other workspace.
-func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport string) (*app.App, fs.FS, error) {
+func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport string, files app.FileSaver) (*app.App, fs.FS, error) {
 	assets, err := fs.Sub(embedded, "frontend/dist")
 	if err != nil {
 		return nil, nil, fmt.Errorf("page assets: %w", err)
 	}
+	paths := workspaces.DefaultPaths()
 	manager, err := workspaces.NewManager(workspaces.Deps{
-		Paths: workspaces.DefaultPaths(), Secrets: credentials.NewKeyring(),
+		Paths: paths, Secrets: credentials.NewKeyring(),
 	})
 	if manager == nil {
 		return nil, nil, fmt.Errorf("workspaces: %w", err)
@@ -104,9 +108,15 @@ func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport st
 		return nil, nil, fmt.Errorf("demo workspace: %w", err)
 	}
 	manager.SetDemo(workspaces.Demo{URL: demoServer.URL(), Token: demoServer.Token()})
+	draftStore, err := drafts.Open(paths.Data, drafts.Options{})
+	if err != nil {
+		return nil, nil, fmt.Errorf("drafts: %w", err)
+	}
 	a := app.New(app.Deps{
 		Version: version, Transport: transport, Emitter: emit, Log: log,
 		Session: session.New(manager, session.Options{}),
+		Drafts:  draftStore, Catalog: catalog.NewCache(filepath.Join(paths.Cache, "catalog")),
+		Clients: manager.Client, Files: files,
 	})
 	return a, assets, nil
 }

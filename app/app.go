@@ -7,6 +7,8 @@ import (
 	"io"
 	"log/slog"
 
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 )
 
@@ -17,12 +19,19 @@ type Deps struct {
 	Emitter   Emitter
 	Log       *slog.Logger
 	Session   *session.Session
+	// Drafts, Catalog and Clients serve the Drafts facade; Files is the
+	// desktop save dialog (nil in the browser bridge).
+	Drafts  *drafts.Store
+	Catalog *catalog.Cache
+	Clients ClientFunc
+	Files   FileSaver
 }
 
 // App owns the facades bound to the page.
 type App struct {
 	Shell      *Shell
 	Workspaces *Workspaces
+	Drafts     *Drafts
 	errors     *ErrorFormatter
 	log        *slog.Logger
 }
@@ -39,6 +48,7 @@ func New(d Deps) *App {
 	return &App{
 		Shell:      newShell(d),
 		Workspaces: newWorkspaces(d.Session, d.Emitter, errs),
+		Drafts:     newDrafts(d, errs),
 		errors:     errs,
 		log:        d.Log,
 	}
@@ -47,7 +57,7 @@ func New(d Deps) *App {
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces}
+	return []any{a.Shell, a.Workspaces, a.Drafts}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

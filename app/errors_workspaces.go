@@ -11,13 +11,13 @@ import (
 // backendRules turn backend sentinels into what the user reads. They come
 // before the API rules: a classified connection error also wraps its cause.
 func backendRules() []ErrorRule {
-	rules := []ErrorRule{
+	rules := append(draftRules(), []ErrorRule{
 		{session.ErrUnknownWorkspace, "UNKNOWN_WORKSPACE",
 			"That workspace is not open in Clusterdeck.", "Pick a workspace from the switcher."},
 		{credentials.ErrUnavailable, "KEYCHAIN_UNAVAILABLE",
 			"The OS keychain cannot be used right now.",
 			"Unlock or start your keychain (GNOME Keyring, KWallet, macOS Keychain). Workspaces that use the Databricks or Azure CLI keep working."},
-	}
+	}...)
 	kinds := []struct {
 		err  error
 		code string
