@@ -5,9 +5,12 @@ import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-rou
 export const routes: RouteRecordRaw[] = [
   { path: '/', redirect: '/compute' },
   { path: '/compute', name: 'compute', component: () => import('./views/ComputeView.vue'), meta: { title: 'Compute' } },
+  // Stand-in until the Compute console's cluster page; links go through clusterLink.ts.
+  { path: '/compute/:id', name: 'cluster', component: () => import('./views/ClusterLandingView.vue'), meta: { title: 'Cluster', nav: 'compute' } },
   { path: '/pools', name: 'pools', component: () => import('./views/PlannedView.vue'), meta: { title: 'Pools' } },
   { path: '/policies', name: 'policies', component: () => import('./views/PlannedView.vue'), meta: { title: 'Policies' } },
-  { path: '/drafts', name: 'drafts', component: () => import('./views/PlannedView.vue'), meta: { title: 'Drafts' } },
+  { path: '/drafts', name: 'drafts', component: () => import('./views/DraftsView.vue'), meta: { title: 'Drafts' } },
+  { path: '/drafts/:id', name: 'draft', component: () => import('./views/DraftEditView.vue'), meta: { title: 'Draft', nav: 'drafts' } },
   { path: '/workspaces', name: 'workspaces', component: () => import('./views/WorkspacesView.vue'), meta: { title: 'Workspaces' } },
   { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue'), meta: { title: 'Settings' } },
   { path: '/:pathMatch(.*)*', redirect: '/compute' },

@@ -7,3 +7,4 @@ export {
   type ConnectionView,
   type WorkspaceView,
 } from './workspaces'
+export * from './drafts'
