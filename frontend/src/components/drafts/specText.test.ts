@@ -27,3 +27,14 @@ describe('spec text', () => {
     expect(lineColumn('ab\ncd', 4)).toEqual({ line: 2, column: 2 })
   })
 })
+
+describe('syntaxOffset', () => {
+  it('finds where JSON breaks', async () => {
+    const { syntaxOffset } = await import('./specText')
+    expect(syntaxOffset('{"a": 1}')).toBe(-1)
+    expect(syntaxOffset('{"a": }')).toBe(6)
+    expect(syntaxOffset('{"a": [1, 2,]}')).toBe(12)
+    expect(syntaxOffset('{"a": tru}')).toBe(6)
+    expect(syntaxOffset('{"a": "x"} x')).toBe(11)
+  })
+})
