@@ -249,6 +249,9 @@ func (d *Drafts) fail(err error) error {
 		ui.Line, ui.Column = pe.Line, pe.Column
 		ui.Code = "UNREADABLE_INPUT"
 		ui.Message = fmt.Sprintf("Line %d, column %d: %s", pe.Line, pe.Column, sentence(pe.Err.Error()))
+		if pe.Column <= 0 {
+			ui.Message = fmt.Sprintf("Line %d: %s", pe.Line, sentence(pe.Err.Error()))
+		}
 		ui.Hint = "Fix the text at that place, or paste API JSON (clusters/create or clusters/get) or bundle YAML (resources.clusters)."
 		return ui
 	}

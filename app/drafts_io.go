@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -31,6 +32,8 @@ type SavedExport struct {
 	Saved    bool   `json:"saved"`
 }
 
+var errUnreadableImport = errors.New("the text cannot be read as a cluster definition")
+
 // MaxImportBytes bounds pasted or chosen text: cluster specs are small.
 const MaxImportBytes = 4 << 20
 
@@ -50,6 +53,11 @@ func (d *Drafts) Import(filename, content, workspaceID string) (ImportView, erro
 	}
 	found, err := drafts.Import(filename, []byte(content))
 	if err != nil {
+		var pe *drafts.PositionError
+		if !errors.As(err, &pe) && !errors.Is(err, drafts.ErrNothingToImport) {
+			// Unreadable without a place: still an input error, next to the text.
+			err = &drafts.FieldError{Field: "content", Err: errUnreadableImport, Msg: err.Error()}
+		}
 		return ImportView{}, d.fail(err)
 	}
 	kind := "bundle"
