@@ -38,3 +38,10 @@ describe('syntaxOffset', () => {
     expect(syntaxOffset('{"a": "x"} x')).toBe(11)
   })
 })
+
+describe('specToText order', () => {
+  it('puts the identifying fields first', () => {
+    const text = specToText({ azure_attributes: {}, num_workers: 1, cluster_name: 'etl' })
+    expect(Object.keys(JSON.parse(text))).toEqual(['cluster_name', 'num_workers', 'azure_attributes'])
+  })
+})

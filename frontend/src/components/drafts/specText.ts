@@ -4,9 +4,16 @@ export type ParsedSpec =
   | { ok: true; spec: Spec }
   | { ok: false; message: string; line?: number; column?: number }
 
-/** Pretty JSON for the editor. */
+// The fields people look for first lead; the rest follow as they come.
+const LEADING = ['cluster_name', 'spark_version', 'node_type_id', 'driver_node_type_id', 'num_workers', 'autoscale', 'autotermination_minutes']
+
+/** Pretty JSON for the editor, the identifying fields first. */
 export function specToText(spec: Spec): string {
-  return JSON.stringify(spec ?? {}, null, 2)
+  const s = spec ?? {}
+  const ordered: Spec = {}
+  for (const k of LEADING) if (k in s) ordered[k] = s[k]
+  for (const k of Object.keys(s)) if (!(k in ordered)) ordered[k] = s[k]
+  return JSON.stringify(ordered, null, 2)
 }
 
 /** Line and column (1-based) of a character offset. */
