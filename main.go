@@ -19,6 +19,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/validatecmd"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -66,7 +67,7 @@ func run(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		a, assets, demoServer, err := build(ctx, log, hub, "bridge", demoFlags.options())
+		a, assets, demoServer, err := build(ctx, log, hub, "bridge", demoFlags.options(), nil)
 		if err != nil {
 			return err
 		}
@@ -80,7 +81,7 @@ func run(ctx context.Context, args []string) error {
 		})
 	case "":
 		emitter := &app.WailsEmitter{}
-		a, assets, _, err := build(ctx, log, emitter, "desktop", demo.Options{TimeScale: demoTimeScale})
+		a, assets, _, err := build(ctx, log, emitter, "desktop", demo.Options{TimeScale: demoTimeScale}, app.DesktopFiles{Emitter: emitter})
 		if err != nil {
 			return err
 		}
@@ -93,7 +94,7 @@ func run(ctx context.Context, args []string) error {
 // build makes the backend services and the facades over them. The demo
 // workspace server runs in-process until ctx ends; the app reaches it
 // through the SDK like any other workspace.
-func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport string, demoOpts demo.Options) (*app.App, fs.FS, *demo.Server, error) {
+func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport string, demoOpts demo.Options, files app.FileSaver) (*app.App, fs.FS, *demo.Server, error) {
 	assets, err := fs.Sub(embedded, "frontend/dist")
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("page assets: %w", err)
@@ -114,6 +115,10 @@ func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport st
 		return nil, nil, nil, fmt.Errorf("demo workspace: %w", err)
 	}
 	manager.SetDemo(workspaces.Demo{URL: demoServer.URL(), Token: demoServer.Token()})
+	draftStore, err := drafts.Open(paths.Data, drafts.Options{})
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("drafts: %w", err)
+	}
 	a := app.New(app.Deps{
 		Version: version, Transport: transport, Emitter: emit, Log: log,
 		Session: session.New(manager, session.Options{
@@ -124,6 +129,8 @@ func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport st
 			catalog.RefresherOptions{}),
 		ResetDemo: demoServer.Reset,
 		Clients:   manager,
+		Drafts:    draftStore,
+		Files:     files,
 	})
 	return a, assets, demoServer, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
+	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -31,6 +32,10 @@ type Deps struct {
 	Clients clusters.ClientSource
 	// PollTiming tunes the clusters pollers (zero: 5 s / 30 s).
 	PollTiming clusters.PollTiming
+	// Drafts is the local drafts store; Files is the desktop save dialog
+	// (nil in the browser bridge).
+	Drafts *drafts.Store
+	Files  FileSaver
 }
 
 // App owns the facades bound to the page.
@@ -41,6 +46,7 @@ type App struct {
 	desktop    desktopServices
 	transport  string
 	stop       context.CancelFunc
+	Drafts     *Drafts
 	errors     *ErrorFormatter
 	log        *slog.Logger
 }
@@ -66,6 +72,7 @@ func New(d Deps) *App {
 		desktop:    desktop,
 		transport:  d.Transport,
 		stop:       stop,
+		Drafts:     newDrafts(d, errs),
 		errors:     errs,
 		log:        d.Log,
 	}
@@ -74,7 +81,7 @@ func New(d Deps) *App {
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

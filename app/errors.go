@@ -17,6 +17,12 @@ type UIError struct {
 	Hint    string `json:"hint"`
 	Status  int    `json:"status,omitempty"`
 	Detail  string `json:"detail,omitempty"`
+	// Field, Line and Column place an input error: the form field it belongs
+	// to (e.g. "name", "spec.autotermination_minutes") or the line and column
+	// of pasted text.
+	Field  string `json:"field,omitempty"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
 }
 
 func (e UIError) Error() string { return e.Code + ": " + e.Message }

@@ -11,9 +11,10 @@ import (
 // backendRules turn backend sentinels into what the user reads. They come
 // before the API rules: a classified connection error also wraps its cause.
 func backendRules() []ErrorRule {
-	// The form rules come first: they name the exact field problem, where
-	// the connection kinds below would only say "invalid host".
-	rules := append(workspaceFormRules(), []ErrorRule{
+	// Drafts rules first: an apply error can wrap the network error behind
+	// it. Then the workspace form rules: they name the exact field problem,
+	// where the connection kinds below would only say "invalid host".
+	rules := append(append(draftRules(), workspaceFormRules()...), []ErrorRule{
 		{session.ErrUnknownWorkspace, "UNKNOWN_WORKSPACE",
 			"That workspace is not open in Clusterdeck.", "Pick a workspace from the switcher."},
 		{credentials.ErrUnavailable, "KEYCHAIN_UNAVAILABLE",

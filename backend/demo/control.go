@@ -22,7 +22,8 @@ type controlRequest struct {
 }
 
 // serveControl answers the control API: advance the virtual clock, change
-// its speed, inject or clear faults. It needs the default workspace's admin
+// its speed, inject or clear faults, cut the workspace off (outage: every
+// API connection is reset for `seconds`, 0 meaning until restore). It needs the default workspace's admin
 // token, like a real API call.
 func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
 	if !s.opts.Control {
@@ -58,6 +59,14 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
 		s.InjectFault(req.Fault)
 	case "clear-faults":
 		s.ClearFaults()
+	case "outage":
+		if req.Seconds < 0 {
+			writeError(w, errBadRequest("control: seconds must be ≥ 0"))
+			return
+		}
+		s.SetOutage(true, time.Duration(req.Seconds*float64(time.Second)))
+	case "restore":
+		s.SetOutage(false, 0)
 	default:
 		writeError(w, &apiError{http.StatusNotFound, "ENDPOINT_NOT_FOUND", "unknown control " + r.URL.Path})
 		return

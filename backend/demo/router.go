@@ -82,6 +82,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	started := time.Now()
+	if s.dropIfOutage(w, r) {
+		return
+	}
 	token := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
 	delay, fault, faulty := s.faults.decide(r, token)
 	sleepCtx(r.Context(), delay)

@@ -25,6 +25,7 @@ type Server struct {
 	clock  Clock
 	vclock *VirtualClock
 	faults *faultInjector
+	outage outage
 	ln     net.Listener
 	hs     *http.Server
 	mux    *http.ServeMux

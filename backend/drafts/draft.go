@@ -43,22 +43,26 @@ type Draft struct {
 	// Revision grows by one on every save; a save naming an older revision
 	// fails with ErrConflict instead of overwriting newer work.
 	Revision int `json:"revision"`
+	// Applied records, per workspace, the cluster this draft became and a
+	// create still in flight (see RecordApply). Save never changes it.
+	Applied []ApplyRecord `json:"applied,omitempty"`
 }
 
 // Summary is one row of the drafts list.
 type Summary struct {
-	ID          string    `json:"id"`
-	Name        string    `json:"name"`
-	ClusterName string    `json:"clusterName"`
-	WorkspaceID string    `json:"workspaceId"`
-	PolicyID    string    `json:"policyId"`
-	UpdatedAt   time.Time `json:"updatedAt"`
-	CreatedAt   time.Time `json:"createdAt"`
+	ID          string        `json:"id"`
+	Name        string        `json:"name"`
+	ClusterName string        `json:"clusterName"`
+	WorkspaceID string        `json:"workspaceId"`
+	PolicyID    string        `json:"policyId"`
+	UpdatedAt   time.Time     `json:"updatedAt"`
+	CreatedAt   time.Time     `json:"createdAt"`
+	Applied     []ApplyRecord `json:"applied,omitempty"`
 }
 
 func (d *Draft) summary() Summary {
 	return Summary{ID: d.ID, Name: d.Name, ClusterName: d.Spec.ClusterName, WorkspaceID: d.WorkspaceID,
-		PolicyID: d.PolicyID, UpdatedAt: d.UpdatedAt, CreatedAt: d.CreatedAt}
+		PolicyID: d.PolicyID, UpdatedAt: d.UpdatedAt, CreatedAt: d.CreatedAt, Applied: d.Applied}
 }
 
 // Errors callers match with errors.Is.

@@ -247,6 +247,9 @@ type PositionError struct {
 }
 
 func (e *PositionError) Error() string {
+	if e.Column <= 0 {
+		return fmt.Sprintf("line %d: %v", e.Line, e.Err)
+	}
 	return fmt.Sprintf("line %d, column %d: %v", e.Line, e.Column, e.Err)
 }
 func (e *PositionError) Unwrap() error { return e.Err }

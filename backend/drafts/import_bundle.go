@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -16,7 +18,7 @@ import (
 func ImportBundle(data []byte) ([]Imported, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("not valid YAML: %w", err)
+		return nil, yamlSyntaxError(err)
 	}
 	if len(doc.Content) == 0 {
 		return nil, fmt.Errorf("%w: the file is empty", ErrNothingToImport)
@@ -163,4 +165,19 @@ func stringValues(v any) any {
 		}
 	}
 	return m
+}
+
+// yamlLine finds the line in the YAML parser's messages ("yaml: line 4: did
+// not find expected node content"); it reports no column.
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.+)$`)
+
+// yamlSyntaxError places a YAML syntax error at its line when the parser
+// says which (column 0: unknown).
+func yamlSyntaxError(err error) error {
+	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+		if line, convErr := strconv.Atoi(m[1]); convErr == nil {
+			return &PositionError{Line: line, Err: fmt.Errorf("not valid YAML: %s", m[2])}
+		}
+	}
+	return fmt.Errorf("not valid YAML: %w", err)
 }

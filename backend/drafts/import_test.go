@@ -139,7 +139,10 @@ resources:
 func TestImportBundleErrors(t *testing.T) {
 	_, err := ImportBundle([]byte("resources:\n  clusters:\n    a:\n      num_workers: [1\n"))
 	require.Error(t, err)
-	assert.Regexp(t, `not valid YAML: yaml: line \d+:`, err.Error(), "the library's line number")
+	var syntax *PositionError
+	require.ErrorAs(t, err, &syntax, "the library's line number")
+	assert.Positive(t, syntax.Line, "as the YAML parser reports it")
+	assert.Contains(t, err.Error(), "not valid YAML")
 
 	_, err = ImportBundle([]byte("resources:\n  clusters:\n    a:\n      spark_version: v\n      num_workers: ${var.workers}\n"))
 	var pe *PositionError
@@ -173,4 +176,13 @@ func TestImportDispatch(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "z", d.Name)
 	assert.Equal(t, "import:json", d.Source)
+}
+
+func TestImportBundleSyntaxErrorHasItsLine(t *testing.T) {
+	_, err := ImportBundle([]byte("resources:\n  clusters:\n    etl:\n      num_workers: [\n"))
+	var pe *PositionError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, 4, pe.Line)
+	assert.Equal(t, 0, pe.Column, "the YAML parser does not say the column")
+	assert.Contains(t, err.Error(), "not valid YAML")
 }

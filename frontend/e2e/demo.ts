@@ -45,6 +45,16 @@ export class DemoWorkspace {
     await this.call('POST', '/api/2.1/clusters/permanent-delete', { cluster_id: id })
   }
 
+  /** Cuts the workspace off: every API connection is reset until restore(). */
+  async outage(): Promise<void> {
+    await this.call('POST', '/__demo/control/outage', {})
+  }
+
+  /** Ends an outage. */
+  async restore(): Promise<void> {
+    await this.call('POST', '/__demo/control/restore', {})
+  }
+
   /** Moves the demo's virtual clock forward. */
   async advance(seconds: number): Promise<void> {
     await this.call('POST', '/__demo/control/advance', { seconds })

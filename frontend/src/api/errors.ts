@@ -7,6 +7,11 @@ export interface UIErrorShape {
   hint: string
   status?: number
   detail?: string
+  /** The form field the error belongs to (e.g. "name"), when it is an input error. */
+  field?: string
+  /** Where in pasted text the error is (1-based). */
+  line?: number
+  column?: number
 }
 
 export class ApiError extends Error {
@@ -14,6 +19,9 @@ export class ApiError extends Error {
   readonly hint: string
   readonly status?: number
   readonly detail?: string
+  readonly field?: string
+  readonly line?: number
+  readonly column?: number
 
   constructor(shape: UIErrorShape) {
     super(shape.message)
@@ -22,6 +30,9 @@ export class ApiError extends Error {
     this.hint = shape.hint
     this.status = shape.status
     this.detail = shape.detail
+    this.field = shape.field
+    this.line = shape.line
+    this.column = shape.column
   }
 }
 

@@ -39,3 +39,4 @@ export {
   type Size,
 } from './clusters'
 export { copyText } from './clipboard'
+export * from './drafts'

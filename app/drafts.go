@@ -1,0 +1,259 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go"
+
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/drafts"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
+)
+
+// CatalogCache is the part of catalog.Cache the drafts facade uses.
+type CatalogCache interface {
+	Load(id string) (catalog.Snapshot, error)
+	Refresh(ctx context.Context, id string, w *databricks.WorkspaceClient, now func() time.Time) (catalog.Snapshot, error)
+}
+
+type workspaceClient = databricks.WorkspaceClient
+
+// ClientFunc returns a workspace's SDK client (workspaces.Manager.Client).
+type ClientFunc func(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, error)
+
+// Drafts is the facade of the Drafts page, the draft editor and the apply
+// flow. Everything but refresh, plan and apply works with no network.
+type Drafts struct {
+	store      *drafts.Store
+	catalog    CatalogCache
+	clients    ClientFunc
+	workspaces func() []workspaces.Profile
+	files      FileSaver
+	errors     *ErrorFormatter
+	now        func() time.Time
+	ctx        context.Context
+}
+
+func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
+	f := &Drafts{store: d.Drafts, clients: d.Clients.Client, files: d.Files, errors: errs, now: time.Now, ctx: context.Background()}
+	if d.Catalog != nil {
+		f.catalog = d.Catalog.Cache()
+	}
+	f.workspaces = func() []workspaces.Profile { return nil }
+	if d.Session != nil {
+		f.workspaces = d.Session.List
+	}
+	return f
+}
+
+var (
+	errDraftsUnavailable = errors.New("drafts are not available in this run")
+	errBadSpec           = errors.New("the spec is not a cluster spec")
+	errBadFormat         = errors.New("unknown export format")
+	errNoWorkspace       = errors.New("no target workspace")
+	errOffline           = errors.New("this needs the workspace online")
+)
+
+func (d *Drafts) ready() error {
+	if d.store == nil {
+		return errDraftsUnavailable
+	}
+	return nil
+}
+
+func (d *Drafts) workspaceNames() map[string]string {
+	out := map[string]string{}
+	for _, p := range d.workspaces() {
+		out[p.ID] = p.Name
+	}
+	return out
+}
+
+// List returns every readable draft with its offline check, most recently
+// edited first, and the files that could not be read.
+func (d *Drafts) List() (DraftList, error) {
+	if err := d.ready(); err != nil {
+		return DraftList{}, err
+	}
+	sums, problems, err := d.store.List()
+	if err != nil {
+		return DraftList{}, err
+	}
+	names := d.workspaceNames()
+	out := DraftList{Drafts: make([]DraftRow, 0, len(sums)), Problems: problems}
+	if out.Problems == nil {
+		out.Problems = []drafts.Problem{}
+	}
+	for _, s := range sums {
+		row := DraftRow{ID: s.ID, Name: s.Name, ClusterName: s.ClusterName, WorkspaceID: s.WorkspaceID,
+			WorkspaceName: names[s.WorkspaceID], UpdatedAt: stamp(s.UpdatedAt), Applied: d.appliedViews(s.Applied)}
+		if full, err := d.store.Get(s.ID); err == nil {
+			row.Check = d.check(full.Spec, full.WorkspaceID, full.PolicyID, nil).summary()
+		}
+		out.Drafts = append(out.Drafts, row)
+	}
+	return out, nil
+}
+
+// Get returns one draft.
+func (d *Drafts) Get(id string) (DraftView, error) {
+	if err := d.ready(); err != nil {
+		return DraftView{}, err
+	}
+	dr, err := d.store.Get(id)
+	if err != nil {
+		return DraftView{}, err
+	}
+	return d.toView(dr)
+}
+
+// Create stores a new draft.
+func (d *Drafts) Create(in DraftInput) (DraftView, error) {
+	if err := d.ready(); err != nil {
+		return DraftView{}, err
+	}
+	spec, _, err := mapToSpec(in.Spec)
+	if err != nil {
+		return DraftView{}, d.fail(err)
+	}
+	if spec.ClusterName == "" {
+		spec.ClusterName = strings.TrimSpace(in.Name)
+	}
+	dr, err := d.store.Create(drafts.NewDraft{Name: in.Name, WorkspaceID: in.WorkspaceID, PolicyID: in.PolicyID,
+		Notes: in.Notes, Spec: spec, Source: "new"})
+	if err != nil {
+		return DraftView{}, d.fail(err)
+	}
+	return d.toView(dr)
+}
+
+// Save stores the editor's content. Unchanged content writes nothing, so
+// autosave may call it freely; a stale revision fails (DRAFT_CONFLICT).
+func (d *Drafts) Save(in DraftSave) (DraftView, error) {
+	if err := d.ready(); err != nil {
+		return DraftView{}, err
+	}
+	cur, err := d.store.Get(in.ID)
+	if err != nil {
+		return DraftView{}, err
+	}
+	spec, _, err := mapToSpec(in.Spec)
+	if err != nil {
+		return DraftView{}, d.fail(err)
+	}
+	cur.Revision, cur.Name, cur.WorkspaceID, cur.PolicyID, cur.Notes, cur.Spec =
+		in.Revision, in.Name, in.WorkspaceID, in.PolicyID, in.Notes, spec
+	saved, err := d.store.Save(cur)
+	if err != nil {
+		return DraftView{}, d.fail(err)
+	}
+	return d.toView(saved)
+}
+
+// Check validates a spec offline against the workspace's cached catalog and
+// the policy, as the editor holds it (saved or not).
+func (d *Drafts) Check(workspaceID, policyID string, spec map[string]any) (CheckView, error) {
+	s, unknown, err := mapToSpec(spec)
+	if err != nil {
+		return CheckView{}, d.fail(err)
+	}
+	return d.check(s, workspaceID, policyID, unknown), nil
+}
+
+// Rename changes a draft's name only.
+func (d *Drafts) Rename(id, name string) (DraftView, error) {
+	if err := d.ready(); err != nil {
+		return DraftView{}, err
+	}
+	dr, err := d.store.Rename(id, name)
+	if err != nil {
+		return DraftView{}, d.fail(err)
+	}
+	return d.toView(dr)
+}
+
+// Duplicate copies a draft; an empty name gives "<name> (copy)".
+func (d *Drafts) Duplicate(id, name string) (DraftView, error) {
+	if err := d.ready(); err != nil {
+		return DraftView{}, err
+	}
+	dr, err := d.store.Duplicate(id, name)
+	if err != nil {
+		return DraftView{}, d.fail(err)
+	}
+	return d.toView(dr)
+}
+
+// Delete moves a draft to the trash.
+func (d *Drafts) Delete(id string) error {
+	if err := d.ready(); err != nil {
+		return err
+	}
+	return d.store.Delete(id)
+}
+
+// Restore brings a draft back from the trash.
+func (d *Drafts) Restore(id string) (DraftView, error) {
+	if err := d.ready(); err != nil {
+		return DraftView{}, err
+	}
+	dr, err := d.store.Restore(id)
+	if err != nil {
+		return DraftView{}, err
+	}
+	return d.toView(dr)
+}
+
+// Trash lists deleted drafts, most recently deleted first.
+func (d *Drafts) Trash() ([]TrashRow, error) {
+	if err := d.ready(); err != nil {
+		return nil, err
+	}
+	entries, err := d.store.ListTrash()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]TrashRow, 0, len(entries))
+	for _, e := range entries {
+		out = append(out, TrashRow{ID: e.ID, Name: e.Name, ClusterName: e.ClusterName, DeletedAt: stamp(e.DeletedAt)})
+	}
+	return out, nil
+}
+
+// Purge deletes a draft from the trash for good.
+func (d *Drafts) Purge(id string) error {
+	if err := d.ready(); err != nil {
+		return err
+	}
+	return d.store.Purge(id)
+}
+
+// fail places input errors (a field, or a line and column) for the form.
+func (d *Drafts) fail(err error) error {
+	var fe *drafts.FieldError
+	var pe *drafts.PositionError
+	switch {
+	case errors.As(err, &fe):
+		ui := d.errors.UIError(err)
+		ui.Field, ui.Message = fe.Field, sentence(fe.Msg)
+		if ui.Code == "UNEXPECTED" {
+			ui.Code, ui.Hint = "INVALID_INPUT", "Correct the field and try again."
+		}
+		return ui
+	case errors.As(err, &pe):
+		ui := d.errors.UIError(err)
+		ui.Line, ui.Column = pe.Line, pe.Column
+		ui.Code = "UNREADABLE_INPUT"
+		ui.Message = fmt.Sprintf("Line %d, column %d: %s", pe.Line, pe.Column, sentence(pe.Err.Error()))
+		if pe.Column <= 0 {
+			ui.Message = fmt.Sprintf("Line %d: %s", pe.Line, sentence(pe.Err.Error()))
+		}
+		ui.Hint = "Fix the text at that place, or paste API JSON (clusters/create or clusters/get) or bundle YAML (resources.clusters)."
+		return ui
+	}
+	return err
+}

@@ -1,0 +1,207 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/apply"
+	"github.com/clusterdeck/clusterdeck/backend/drafts"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
+)
+
+// Bounds for calls that need the workspace: an unreachable one answers
+// within these instead of after the SDK's retries.
+const (
+	onlineTimeout = 30 * time.Second
+	applyTimeout  = 4 * time.Minute
+)
+
+var errPolicyBlocked = errors.New("the draft does not pass its checks")
+
+// TargetView is a workspace a draft can target, with what is cached for it.
+type TargetView struct {
+	ID         string         `json:"id"`
+	Name       string         `json:"name"`
+	Demo       bool           `json:"demo"`
+	Production bool           `json:"production"`
+	Cache      CacheInfo      `json:"cache"`
+	Policies   []PolicyOption `json:"policies"`
+}
+
+// PolicyOption is a cached policy to design a draft for.
+type PolicyOption struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// ClusterOption is a cluster a draft can be made from.
+type ClusterOption struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	State string `json:"state"`
+}
+
+// PlanView is what applying a draft to a workspace will do, checked online.
+type PlanView struct {
+	DraftID       string      `json:"draftId"`
+	WorkspaceID   string      `json:"workspaceId"`
+	WorkspaceName string      `json:"workspaceName"`
+	Plan          *apply.Plan `json:"plan"`
+	Check         CheckView   `json:"check"`
+	// Blocked: the policy or the API's rules refuse the draft; nothing can be applied.
+	Blocked bool `json:"blocked"`
+	// PendingCreate: an earlier create's outcome is unknown; applying looks
+	// for its cluster first and never creates a second.
+	PendingCreate bool `json:"pendingCreate"`
+	// Fingerprint names the plan the user reviewed; Apply refuses when the
+	// cluster has changed since (PLAN_STALE).
+	Fingerprint string `json:"fingerprint"`
+}
+
+// ApplyRequest is the user's confirmation of a reviewed plan.
+type ApplyRequest struct {
+	DraftID     string `json:"draftId"`
+	WorkspaceID string `json:"workspaceId"`
+	ClusterID   string `json:"clusterId"` // the chosen cluster when several have the name
+	Fingerprint string `json:"fingerprint"`
+	Start       bool   `json:"start"` // start a terminated cluster afterwards
+}
+
+// ApplyOutcome is what apply did; the page then opens the cluster.
+type ApplyOutcome struct {
+	Action      string    `json:"action"`
+	WorkspaceID string    `json:"workspaceId"`
+	ClusterID   string    `json:"clusterId"`
+	Started     bool      `json:"started"`
+	Adopted     bool      `json:"adopted"` // an earlier create had made it
+	Libraries   int       `json:"libraries"`
+	Draft       DraftView `json:"draft"`
+}
+
+// Targets lists the workspaces with their cached policies; no network.
+func (d *Drafts) Targets() ([]TargetView, error) {
+	out := []TargetView{}
+	for _, p := range d.workspaces() {
+		out = append(out, d.target(p))
+	}
+	return out, nil
+}
+
+func (d *Drafts) target(p workspaces.Profile) TargetView {
+	t := TargetView{ID: p.ID, Name: p.Name, Demo: p.IsDemo, Production: p.IsProduction, Policies: []PolicyOption{}}
+	if d.catalog == nil {
+		return t
+	}
+	if s, err := d.catalog.Load(p.ID); err == nil {
+		t.Cache = cacheInfo(s, d.now())
+		for _, pol := range s.Policies.Items {
+			t.Policies = append(t.Policies, PolicyOption{ID: pol.PolicyId, Name: pol.Name})
+		}
+		sort.Slice(t.Policies, func(i, j int) bool { return strings.ToLower(t.Policies[i].Name) < strings.ToLower(t.Policies[j].Name) })
+	}
+	return t
+}
+
+func (d *Drafts) profile(id string) (workspaces.Profile, error) {
+	if strings.TrimSpace(id) == "" {
+		return workspaces.Profile{}, d.fail(&drafts.FieldError{Field: "workspace", Err: errNoWorkspace, Msg: "choose the target workspace"})
+	}
+	for _, p := range d.workspaces() {
+		if p.ID == id {
+			return p, nil
+		}
+	}
+	return workspaces.Profile{}, fmt.Errorf("%w: %s", errUnknownTarget, id)
+}
+
+var errUnknownTarget = errors.New("that workspace is not configured")
+
+// RefreshCatalog fetches the workspace's node types, runtimes, policies and
+// pools for offline checks.
+func (d *Drafts) RefreshCatalog(workspaceID string) (TargetView, error) {
+	p, err := d.profile(workspaceID)
+	if err != nil {
+		return TargetView{}, err
+	}
+	if d.catalog == nil || d.clients == nil {
+		return TargetView{}, errDraftsUnavailable
+	}
+	ctx, cancel := context.WithTimeout(d.ctx, onlineTimeout)
+	defer cancel()
+	w, err := d.clients(ctx, workspaceID)
+	if err != nil {
+		return TargetView{}, err
+	}
+	if _, err := d.catalog.Refresh(ctx, workspaceID, w, d.now); err != nil && workspaces.IsOffline(err) {
+		return d.target(p), netErr(err)
+	}
+	return d.target(p), nil
+}
+
+// Clusters lists the UI- and API-made clusters of a workspace, to save one
+// as a draft.
+func (d *Drafts) Clusters(workspaceID string) ([]ClusterOption, error) {
+	if _, err := d.profile(workspaceID); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(d.ctx, onlineTimeout)
+	defer cancel()
+	w, err := d.client(ctx, workspaceID)
+	if err != nil {
+		return nil, err
+	}
+	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{PageSize: 100,
+		FilterBy: &compute.ListClustersFilterBy{ClusterSources: []compute.ClusterSource{compute.ClusterSourceUi, compute.ClusterSourceApi}}})
+	if err != nil {
+		return nil, netErr(err)
+	}
+	out := make([]ClusterOption, 0, len(all))
+	for _, c := range all {
+		out = append(out, ClusterOption{ID: c.ClusterId, Name: c.ClusterName, State: string(c.State)})
+	}
+	sort.Slice(out, func(i, j int) bool { return strings.ToLower(out[i].Name) < strings.ToLower(out[j].Name) })
+	return out, nil
+}
+
+// SaveFromCluster makes a draft of an existing cluster (what its create call
+// would take), targeted at its workspace.
+func (d *Drafts) SaveFromCluster(workspaceID, clusterID, name string) (DraftView, error) {
+	if err := d.ready(); err != nil {
+		return DraftView{}, err
+	}
+	if _, err := d.profile(workspaceID); err != nil {
+		return DraftView{}, err
+	}
+	ctx, cancel := context.WithTimeout(d.ctx, onlineTimeout)
+	defer cancel()
+	w, err := d.client(ctx, workspaceID)
+	if err != nil {
+		return DraftView{}, err
+	}
+	c, err := w.Clusters.GetByClusterId(ctx, clusterID)
+	if err != nil {
+		return DraftView{}, netErr(err)
+	}
+	dr, err := d.store.SaveFromCluster(c, name, workspaceID)
+	if err != nil {
+		return DraftView{}, d.fail(err)
+	}
+	return d.toView(dr)
+}
+
+func (d *Drafts) client(ctx context.Context, workspaceID string) (*workspaceClient, error) {
+	if d.clients == nil {
+		return nil, errDraftsUnavailable
+	}
+	w, err := d.clients(ctx, workspaceID)
+	if err != nil {
+		return nil, err
+	}
+	return w, nil
+}

@@ -1,0 +1,189 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
+	"github.com/clusterdeck/clusterdeck/backend/drafts"
+)
+
+// DraftView is one draft as the edit view shows it. The spec travels as API
+// JSON (an object), the shape the JSON editor and the form both use.
+type DraftView struct {
+	ID          string         `json:"id"`
+	Name        string         `json:"name"`
+	WorkspaceID string         `json:"workspaceId"`
+	PolicyID    string         `json:"policyId"`
+	Notes       string         `json:"notes"`
+	Spec        map[string]any `json:"spec"`
+	Libraries   []LibraryLabel `json:"libraries"`
+	Source      string         `json:"source"`
+	CreatedAt   string         `json:"createdAt"`
+	UpdatedAt   string         `json:"updatedAt"`
+	Revision    int            `json:"revision"`
+	Applied     []AppliedView  `json:"applied"`
+}
+
+// LibraryLabel is a library kept with a draft (installed after create).
+type LibraryLabel struct {
+	Kind  string `json:"kind"`
+	Label string `json:"label"`
+}
+
+// AppliedView says where a draft went: the cluster it became in a
+// workspace, or a create whose outcome is not known yet.
+type AppliedView struct {
+	WorkspaceID   string `json:"workspaceId"`
+	WorkspaceName string `json:"workspaceName"`
+	ClusterID     string `json:"clusterId"`
+	AppliedAt     string `json:"appliedAt"`
+	Pending       bool   `json:"pending"`
+}
+
+// DraftInput is what the page sends to create a draft.
+type DraftInput struct {
+	Name        string         `json:"name"`
+	WorkspaceID string         `json:"workspaceId"`
+	PolicyID    string         `json:"policyId"`
+	Notes       string         `json:"notes"`
+	Spec        map[string]any `json:"spec"`
+}
+
+// DraftSave is what autosave sends: the editable content and the revision
+// it was based on.
+type DraftSave struct {
+	ID          string         `json:"id"`
+	Revision    int            `json:"revision"`
+	Name        string         `json:"name"`
+	WorkspaceID string         `json:"workspaceId"`
+	PolicyID    string         `json:"policyId"`
+	Notes       string         `json:"notes"`
+	Spec        map[string]any `json:"spec"`
+}
+
+// DraftRow is one line of the drafts list, with its offline check.
+type DraftRow struct {
+	ID            string        `json:"id"`
+	Name          string        `json:"name"`
+	ClusterName   string        `json:"clusterName"`
+	WorkspaceID   string        `json:"workspaceId"`
+	WorkspaceName string        `json:"workspaceName"`
+	UpdatedAt     string        `json:"updatedAt"`
+	Check         CheckSummary  `json:"check"`
+	Applied       []AppliedView `json:"applied"`
+}
+
+// DraftList is the Drafts page: the rows and the files that could not be read.
+type DraftList struct {
+	Drafts   []DraftRow       `json:"drafts"`
+	Problems []drafts.Problem `json:"problems"`
+}
+
+// TrashRow is a deleted draft.
+type TrashRow struct {
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	ClusterName string `json:"clusterName"`
+	DeletedAt   string `json:"deletedAt"`
+}
+
+func stamp(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// specToMap turns a spec into API JSON as a plain object.
+func specToMap(s compute.ClusterSpec) (map[string]any, error) {
+	raw, err := json.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("encode spec: %w", err)
+	}
+	out := map[string]any{}
+	if err := json.Unmarshal(raw, &out); err != nil {
+		return nil, fmt.Errorf("decode spec: %w", err)
+	}
+	return out, nil
+}
+
+// mapToSpec reads API JSON into the SDK type (fields present with zero
+// values are kept, as the SDK's decoder records them) and lists the keys the
+// Clusters API does not have: they would be dropped silently otherwise.
+func mapToSpec(m map[string]any) (compute.ClusterSpec, []string, error) {
+	var s compute.ClusterSpec
+	if m == nil {
+		return s, nil, nil
+	}
+	raw, err := json.Marshal(m)
+	if err != nil {
+		return s, nil, &drafts.FieldError{Field: "spec", Err: errBadSpec, Msg: err.Error()}
+	}
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return s, nil, &drafts.FieldError{Field: "spec", Err: errBadSpec, Msg: err.Error()}
+	}
+	back, err := specToMap(s)
+	if err != nil {
+		return s, nil, err
+	}
+	var unknown []string
+	for k := range m {
+		if _, ok := back[k]; !ok && !zeroJSON(m[k]) {
+			unknown = append(unknown, k)
+		}
+	}
+	sort.Strings(unknown)
+	return s, unknown, nil
+}
+
+// zeroJSON: a key the SDK drops because it is empty is not unknown.
+func zeroJSON(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case string:
+		return x == ""
+	case bool:
+		return !x
+	case float64:
+		return x == 0
+	case map[string]any:
+		return len(x) == 0
+	case []any:
+		return len(x) == 0
+	}
+	return false
+}
+
+func (d *Drafts) toView(dr drafts.Draft) (DraftView, error) {
+	spec, err := specToMap(dr.Spec)
+	if err != nil {
+		return DraftView{}, err
+	}
+	v := DraftView{ID: dr.ID, Name: dr.Name, WorkspaceID: dr.WorkspaceID, PolicyID: dr.PolicyID, Notes: dr.Notes,
+		Spec: spec, Source: dr.Source, CreatedAt: stamp(dr.CreatedAt), UpdatedAt: stamp(dr.UpdatedAt),
+		Revision: dr.Revision, Applied: d.appliedViews(dr.Applied), Libraries: []LibraryLabel{}}
+	for _, l := range dr.Libraries {
+		kind, label := clusterspec.DescribeLibrary(l)
+		v.Libraries = append(v.Libraries, LibraryLabel{Kind: kind, Label: label})
+	}
+	return v, nil
+}
+
+func (d *Drafts) appliedViews(recs []drafts.ApplyRecord) []AppliedView {
+	out := make([]AppliedView, 0, len(recs))
+	names := d.workspaceNames()
+	for _, r := range recs {
+		if r.ClusterID == "" && r.PendingRequestID == "" {
+			continue
+		}
+		out = append(out, AppliedView{WorkspaceID: r.WorkspaceID, WorkspaceName: names[r.WorkspaceID],
+			ClusterID: r.ClusterID, AppliedAt: stamp(r.AppliedAt), Pending: r.PendingRequestID != ""})
+	}
+	return out
+}

@@ -1,0 +1,157 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { join } from 'node:path'
+import { artifacts, launch, open } from './browser'
+import { DemoWorkspace } from './demo'
+
+let browser: Browser
+const url = inject('bridgeUrl')
+const demo = new DemoWorkspace(inject('demoUrl'), inject('demoToken'))
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+type GoWindow = {
+  go: {
+    app: {
+      Workspaces: { List(): Promise<Array<{ id: string; host: string }>> }
+      Drafts: { Targets(): Promise<Array<{ id: string; cache: { cached: boolean } }>> }
+    }
+  }
+}
+
+async function setSpec(page: Page, spec: Record<string, unknown>): Promise<void> {
+  await page.getByTestId('spec-json').locator('textarea').fill(JSON.stringify(spec, null, 2))
+}
+
+// The seeded "data-science-shared" cluster (terminated), as a draft written
+// from memory on a plane: same settings, a smaller autoscale maximum and a
+// shorter idle timeout.
+const planeSpec = {
+  cluster_name: 'data-science-shared',
+  spark_version: '16.4.x-scala2.12',
+  node_type_id: 'Standard_E16ds_v4',
+  driver_node_type_id: 'Standard_E16ds_v4',
+  autoscale: { min_workers: 1, max_workers: 4 },
+  autotermination_minutes: 5,
+  data_security_mode: 'USER_ISOLATION',
+  custom_tags: { team: 'data-science', 'cost-center': 'cc-data-science' },
+  azure_attributes: { availability: 'ON_DEMAND_AZURE', first_on_demand: 1, spot_bid_max_price: -1 },
+}
+
+describe('drafts', () => {
+  it('is written and checked offline, then applied with a diff, and the cluster starts', async () => {
+    const { page, context, errors } = await open(browser, url)
+
+    // Online once: the Drafts page caches the demo's catalog for later.
+    await page.locator('[data-nav="drafts"]').click()
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Drafts')
+    await expect
+      .poll(async () => (await page.evaluate(() => (window as unknown as GoWindow).go.app.Drafts.Targets())).find((t) => t.id === 'demo')?.cache.cached, { timeout: 20_000 })
+      .toBe(true)
+
+    await demo.outage()
+    try {
+      await page.getByTestId('new-draft').click()
+      await page.getByTestId('new-name').locator('input').fill('Shared DS, smaller')
+      await page.getByTestId('new-create').click()
+      await page.waitForURL(/#\/drafts\/[0-9a-f]+$/)
+      await expect.poll(() => page.getByTestId('save-state').getAttribute('data-state')).toBe('saved')
+
+      await setSpec(page, planeSpec)
+      const check = page.getByTestId('draft-check')
+      const badTimeout = check.locator('[data-testid="check-item"][data-path="autotermination_minutes"]')
+      await badTimeout.waitFor()
+      expect(await check.getAttribute('data-state')).toBe('errors')
+      expect(await page.getByTestId('check-cache').textContent()).toMatch(/catalog .* old/)
+      await page.screenshot({ path: join(artifacts, 'e2e-draft-offline-invalid.png') })
+
+      // A syntax error is placed, and the last valid spec is kept.
+      await page.getByTestId('spec-json').locator('textarea').fill('{ "cluster_name": "x", }')
+      await expect.poll(() => page.getByTestId('spec-syntax-error').textContent()).toMatch(/^Line 1, column \d+/)
+      expect(await page.getByTestId('save-state').getAttribute('data-state')).toBe('invalid')
+
+      await setSpec(page, { ...planeSpec, autotermination_minutes: 45 })
+      await expect.poll(() => check.getAttribute('data-state')).toBe('ok')
+      await expect.poll(() => page.getByTestId('save-state').getAttribute('data-state')).toBe('saved')
+      await page.screenshot({ path: join(artifacts, 'e2e-draft-offline-valid.png') })
+
+      // The list works with no network too.
+      await page.getByText('Drafts', { exact: true }).first().click()
+      const row = page.getByTestId('drafts-table').locator('tr', { hasText: 'Shared DS, smaller' })
+      await expect.poll(() => row.getByTestId('row-check').getAttribute('data-state')).toBe('ok')
+      await page.screenshot({ path: join(artifacts, 'e2e-drafts-list-offline.png') })
+      await row.getByTestId('draft-link').click()
+      await page.waitForURL(/#\/drafts\/[0-9a-f]+$/)
+    } finally {
+      await demo.restore()
+    }
+
+    // Back online: apply. The plan shows the diff current → draft.
+    await page.getByTestId('apply-open').click()
+    const plan = page.getByTestId('apply-plan')
+    await expect.poll(() => plan.getAttribute('data-action'), { timeout: 30_000 }).toBe('edit')
+    const changes = page.getByTestId('plan-changes')
+    expect(await changes.locator('tr[data-path="autoscale.max_workers"]').textContent()).toMatch(/6\s*4/)
+    expect(await changes.locator('tr[data-path="autotermination_minutes"]').textContent()).toMatch(/60\s*45/)
+    expect(await page.getByTestId('apply-start').getAttribute('aria-checked')).toBe('true')
+    await page.screenshot({ path: join(artifacts, 'e2e-draft-apply-diff.png') })
+
+    await page.getByTestId('apply-confirm').click()
+    await page.waitForURL(/#\/compute\/demo\/[^/?]+$/)
+    const state = page.getByTestId('state-badge').first()
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 15_000 }).toBe('PENDING')
+    await page.screenshot({ path: join(artifacts, 'e2e-draft-applied-starting.png') })
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 120_000, interval: 1000 }).toBe('RUNNING')
+
+    // The draft links to the cluster now.
+    await page.goBack()
+    await page.getByTestId('draft-applied').waitFor()
+    expect(await page.getByTestId('draft-applied').textContent()).toContain('Applied to Demo workspace')
+    expect(errors).toEqual([])
+    await context.close()
+  }, 240_000)
+
+  it('imports with placed errors, exports, and restores from the trash', async () => {
+    const { page, context, errors } = await open(browser, url)
+    await page.locator('[data-nav="drafts"]').click()
+    await page.getByTestId('open-import').click()
+    const text = page.getByTestId('import-text').locator('textarea')
+    await text.fill('resources:\n  clusters:\n    etl:\n      num_workers: [\n')
+    await page.getByTestId('import-run').click()
+    await expect.poll(() => page.locator('.n-form-item-feedback').first().textContent()).toMatch(/^Line 4: Not valid YAML/)
+
+    await text.fill('{\n  "cluster_name": "etl",\n  "num_workers": two\n}')
+    await page.getByTestId('import-run').click()
+    await expect.poll(() => page.locator('.n-form-item-feedback').first().textContent()).toMatch(/^Line 3, column \d+: /)
+    await page.screenshot({ path: join(artifacts, 'e2e-draft-import-error.png') })
+
+    await text.fill(
+      'resources:\n  clusters:\n    nightly_etl:\n      cluster_name: nightly-etl\n      spark_version: 16.4.x-scala2.12\n      node_type_id: Standard_DS3_v2\n      num_workers: 2\n      autotermination_minutes: 30\n',
+    )
+    await page.getByTestId('import-run').click()
+    const row = page.getByTestId('drafts-table').locator('tr', { hasText: 'nightly-etl' })
+    await row.waitFor()
+
+    await row.getByTestId('row-menu').click()
+    await page.getByText('Export…', { exact: true }).click()
+    await page.getByTestId('export-format').getByText('Terraform').click()
+    await expect.poll(() => page.getByTestId('export-text').locator('textarea').inputValue()).toContain('resource "databricks_cluster"')
+    await page.screenshot({ path: join(artifacts, 'e2e-draft-export.png') })
+    await page.keyboard.press('Escape')
+
+    await row.getByTestId('row-menu').click()
+    await page.getByText('Move to trash', { exact: true }).click()
+    await expect.poll(() => row.count()).toBe(0)
+    await page.getByTestId('open-trash').click()
+    await page.getByTestId('trash-row').filter({ hasText: 'nightly' }).getByTestId('trash-restore').click()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByTestId('drafts-table').locator('tr', { hasText: 'nightly-etl' }).count()).toBe(1)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})

@@ -1,0 +1,68 @@
+import * as Drafts from '../../wailsjs/go/app/Drafts'
+import { app } from '../../wailsjs/go/models'
+import { invoke } from './errors'
+
+export type DraftView = app.DraftView
+export type DraftRow = app.DraftRow
+export type DraftList = app.DraftList
+export type CheckView = app.CheckView
+export type CheckItem = app.CheckItem
+export type CheckSummary = app.CheckSummary
+export type CacheInfo = app.CacheInfo
+export type TargetView = app.TargetView
+export type TrashRow = app.TrashRow
+export type ImportView = app.ImportView
+export type ExportView = app.ExportView
+export type SavedExport = app.SavedExport
+export type PlanView = app.PlanView
+export type ApplyOutcome = app.ApplyOutcome
+export type ClusterOption = app.ClusterOption
+export type AppliedView = app.AppliedView
+
+/** A cluster spec as Clusters API JSON. */
+export type Spec = Record<string, unknown>
+
+export type ExportFormat = 'json' | 'bundle' | 'terraform'
+
+export interface DraftContent {
+  name: string
+  workspaceId: string
+  policyId: string
+  notes: string
+  spec: Spec
+}
+
+export const draftsApi = {
+  /** Every draft with its offline check; no network. */
+  list: (): Promise<DraftList> => invoke(() => Drafts.List()),
+  get: (id: string): Promise<DraftView> => invoke(() => Drafts.Get(id)),
+  create: (c: DraftContent): Promise<DraftView> => invoke(() => Drafts.Create(app.DraftInput.createFrom(c))),
+  /** Autosave: unchanged content writes nothing; a stale revision fails with DRAFT_CONFLICT. */
+  save: (id: string, revision: number, c: DraftContent): Promise<DraftView> =>
+    invoke(() => Drafts.Save(app.DraftSave.createFrom({ id, revision, ...c }))),
+  /** Offline check against the workspace's cached catalog and the policy. */
+  check: (workspaceId: string, policyId: string, spec: Spec): Promise<CheckView> =>
+    invoke(() => Drafts.Check(workspaceId, policyId, spec)),
+  rename: (id: string, name: string): Promise<DraftView> => invoke(() => Drafts.Rename(id, name)),
+  duplicate: (id: string, name = ''): Promise<DraftView> => invoke(() => Drafts.Duplicate(id, name)),
+  remove: (id: string): Promise<void> => invoke(() => Drafts.Delete(id)),
+  restore: (id: string): Promise<DraftView> => invoke(() => Drafts.Restore(id)),
+  trash: (): Promise<TrashRow[]> => invoke(() => Drafts.Trash()),
+  purge: (id: string): Promise<void> => invoke(() => Drafts.Purge(id)),
+  importText: (filename: string, content: string, workspaceId: string): Promise<ImportView> =>
+    invoke(() => Drafts.Import(filename, content, workspaceId)),
+  exportText: (format: ExportFormat, ids: string[]): Promise<ExportView> => invoke(() => Drafts.Export(format, ids)),
+  /** Desktop: a save dialog; browser: the text comes back to copy (saved=false). */
+  saveExport: (format: ExportFormat, ids: string[]): Promise<SavedExport> =>
+    invoke(() => Drafts.SaveExport(format, ids)),
+  /** Workspaces with their cached policies and cache age; no network. */
+  targets: (): Promise<TargetView[]> => invoke(() => Drafts.Targets()),
+  refreshCatalog: (workspaceId: string): Promise<TargetView> => invoke(() => Drafts.RefreshCatalog(workspaceId)),
+  clusters: (workspaceId: string): Promise<ClusterOption[]> => invoke(() => Drafts.Clusters(workspaceId)),
+  saveFromCluster: (workspaceId: string, clusterId: string, name = ''): Promise<DraftView> =>
+    invoke(() => Drafts.SaveFromCluster(workspaceId, clusterId, name)),
+  plan: (draftId: string, workspaceId: string, clusterId = ''): Promise<PlanView> =>
+    invoke(() => Drafts.PlanApply(draftId, workspaceId, clusterId)),
+  apply: (req: { draftId: string; workspaceId: string; clusterId: string; fingerprint: string; start: boolean }): Promise<ApplyOutcome> =>
+    invoke(() => Drafts.Apply(app.ApplyRequest.createFrom(req))),
+}
