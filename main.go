@@ -11,12 +11,15 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"github.com/clusterdeck/clusterdeck/app"
 	"github.com/clusterdeck/clusterdeck/app/bridge"
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/policy"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/validatecmd"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -89,8 +92,9 @@ func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport st
 	if err != nil {
 		return nil, nil, fmt.Errorf("page assets: %w", err)
 	}
+	paths := workspaces.DefaultPaths()
 	manager, err := workspaces.NewManager(workspaces.Deps{
-		Paths: workspaces.DefaultPaths(), Secrets: credentials.NewKeyring(),
+		Paths: paths, Secrets: credentials.NewKeyring(),
 	})
 	if manager == nil {
 		return nil, nil, fmt.Errorf("workspaces: %w", err)
@@ -104,9 +108,15 @@ func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport st
 		return nil, nil, fmt.Errorf("demo workspace: %w", err)
 	}
 	manager.SetDemo(workspaces.Demo{URL: demoServer.URL(), Token: demoServer.Token()})
+	if transport == "bridge" {
+		// End-to-end tests set up demo content (e.g. a policy) through the API.
+		fmt.Printf("CLUSTERDECK_DEMO_HOST=%s\nCLUSTERDECK_DEMO_TOKEN=%s\n", demoServer.URL(), demoServer.Token())
+	}
+	catalogs := catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), manager.Client, catalog.RefresherOptions{})
 	a := app.New(app.Deps{
 		Version: version, Transport: transport, Emitter: emit, Log: log,
 		Session: session.New(manager, session.Options{}),
+		Clients: manager.Client, Catalog: catalogs, RatesFile: filepath.Join(paths.Config, policy.RateFileName),
 	})
 	return a, assets, nil
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 )
 
@@ -17,12 +18,17 @@ type Deps struct {
 	Emitter   Emitter
 	Log       *slog.Logger
 	Session   *session.Session
+	// Clients, Catalog and RatesFile serve the cluster editor.
+	Clients   catalog.ClientFunc
+	Catalog   *catalog.Refresher
+	RatesFile string // the user's DBU rate table (policy.RateFileName under the config dir)
 }
 
 // App owns the facades bound to the page.
 type App struct {
 	Shell      *Shell
 	Workspaces *Workspaces
+	Editor     *Editor
 	errors     *ErrorFormatter
 	log        *slog.Logger
 }
@@ -39,6 +45,7 @@ func New(d Deps) *App {
 	return &App{
 		Shell:      newShell(d),
 		Workspaces: newWorkspaces(d.Session, d.Emitter, errs),
+		Editor:     newEditor(d, errs),
 		errors:     errs,
 		log:        d.Log,
 	}
@@ -47,7 +54,7 @@ func New(d Deps) *App {
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces}
+	return []any{a.Shell, a.Workspaces, a.Editor}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

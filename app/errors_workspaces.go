@@ -32,7 +32,7 @@ func backendRules() []ErrorRule {
 		rules = append(rules, ErrorRule{Target: k.err, Code: k.code,
 			Message: sentence(k.err.Error()), Hint: workspaces.HintOf(k.err)})
 	}
-	return rules
+	return append(rules, editorRules()...)
 }
 
 // sentence capitalises a sentinel's text and ends it with a full stop.
