@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node'
 declare module 'vitest' {
   export interface ProvidedContext {
     bridgeUrl: string
+    /** The in-process demo workspace, for tests that set up content through its API. */
+    demo: { host: string; token: string }
   }
 }
 
@@ -31,10 +33,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
+  const demo = { host: '', token: '' }
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the bridge did not print its URL within 60 s')), 60_000)
     child.once('exit', (code) => reject(new Error(`the bridge exited early with code ${code}`)))
     createInterface({ input: child.stdout! }).on('line', (line) => {
+      const d = /^CLUSTERDECK_DEMO_(HOST|TOKEN)=(.+)$/.exec(line)
+      if (d?.[1] === 'HOST') demo.host = d[2]!
+      if (d?.[1] === 'TOKEN') demo.token = d[2]!
       const m = /^CLUSTERDECK_BRIDGE_URL=(.+)$/.exec(line)
       if (m?.[1]) {
         clearTimeout(timer)
@@ -43,6 +49,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     })
   })
   project.provide('bridgeUrl', url)
+  project.provide('demo', demo)
 
   return async () => {
     const exited = new Promise((r) => child.once('exit', r))

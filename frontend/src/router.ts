@@ -5,6 +5,8 @@ import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-rou
 export const routes: RouteRecordRaw[] = [
   { path: '/', redirect: '/compute' },
   { path: '/compute', name: 'compute', component: () => import('./views/ComputeView.vue'), meta: { title: 'Compute' } },
+  { path: '/compute/new', name: 'compute-new', component: () => import('./views/ClusterEditView.vue'), meta: { title: 'Create compute' } },
+  { path: '/compute/:id/edit', name: 'compute-edit', component: () => import('./views/ClusterEditView.vue'), meta: { title: 'Edit compute' } },
   { path: '/pools', name: 'pools', component: () => import('./views/PlannedView.vue'), meta: { title: 'Pools' } },
   { path: '/policies', name: 'policies', component: () => import('./views/PlannedView.vue'), meta: { title: 'Policies' } },
   { path: '/drafts', name: 'drafts', component: () => import('./views/PlannedView.vue'), meta: { title: 'Drafts' } },

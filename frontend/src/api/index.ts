@@ -7,3 +7,15 @@ export {
   type ConnectionView,
   type WorkspaceView,
 } from './workspaces'
+export {
+  editorApi,
+  type CreateView,
+  type EditPlan,
+  type EditResult,
+  type EditTarget,
+  type EditorCatalog,
+  type Evaluation,
+  type FieldConstraint,
+  type Problem,
+  type ServerVerdict,
+} from './editor'
