@@ -20,6 +20,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
+	"github.com/clusterdeck/clusterdeck/backend/policy"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/validatecmd"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -63,15 +64,15 @@ func run(ctx context.Context, args []string) error {
 		return nil
 	case "bridge":
 		hub := bridge.NewHub(log)
-		demoFlags, rest, err := splitBridgeFlags(args[1:], os.Stdout)
+		demoFlags, rest, err := demo.SplitBridgeFlags(args[1:], os.Stdout, demoTimeScale)
 		if err != nil {
 			return err
 		}
-		a, assets, demoServer, err := build(ctx, log, hub, "bridge", demoFlags.options(), nil)
+		a, assets, demoServer, err := build(ctx, log, hub, "bridge", demoFlags.Options(), nil)
 		if err != nil {
 			return err
 		}
-		if demoFlags.control {
+		if demoFlags.Control {
 			fmt.Printf("CLUSTERDECK_DEMO_URL=%s\nCLUSTERDECK_DEMO_TOKEN=%s\n", demoServer.URL(), demoServer.Token())
 		}
 		a.Startup(ctx)
@@ -131,6 +132,7 @@ func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport st
 		Clients:   manager,
 		Drafts:    draftStore,
 		Files:     files,
+		RatesFile: filepath.Join(paths.Config, policy.RateFileName),
 	})
 	return a, assets, demoServer, nil
 }

@@ -36,6 +36,8 @@ type Deps struct {
 	// (nil in the browser bridge).
 	Drafts *drafts.Store
 	Files  FileSaver
+	// RatesFile is the user's DBU rate table (policy.RateFileName under the config dir).
+	RatesFile string
 }
 
 // App owns the facades bound to the page.
@@ -47,6 +49,7 @@ type App struct {
 	transport  string
 	stop       context.CancelFunc
 	Drafts     *Drafts
+	Editor     *Editor
 	errors     *ErrorFormatter
 	log        *slog.Logger
 }
@@ -73,6 +76,7 @@ func New(d Deps) *App {
 		transport:  d.Transport,
 		stop:       stop,
 		Drafts:     newDrafts(d, errs),
+		Editor:     newEditor(d, errs),
 		errors:     errs,
 		log:        d.Log,
 	}
@@ -81,7 +85,7 @@ func New(d Deps) *App {
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

@@ -35,7 +35,7 @@ func backendRules() []ErrorRule {
 		rules = append(rules, ErrorRule{Target: k.err, Code: k.code,
 			Message: sentence(k.err.Error()), Hint: workspaces.HintOf(k.err)})
 	}
-	return append(rules, clusterRules()...)
+	return append(append(rules, clusterRules()...), editorRules()...)
 }
 
 // sentence capitalises a sentinel's text and ends it with a full stop.

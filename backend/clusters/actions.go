@@ -14,13 +14,14 @@ const (
 	ActionResize          Action = "resize"
 	ActionPin             Action = "pin"
 	ActionUnpin           Action = "unpin"
+	ActionEdit            Action = "edit"
 	ActionClone           Action = "clone"
 	ActionPermanentDelete Action = "permanent-delete"
 )
 
 // AllActions in menu order.
 var AllActions = []Action{ActionStart, ActionRestart, ActionTerminate, ActionResize,
-	ActionPin, ActionUnpin, ActionClone, ActionPermanentDelete}
+	ActionEdit, ActionPin, ActionUnpin, ActionClone, ActionPermanentDelete}
 
 // Availability says whether an action may be used now and, if not, why.
 type Availability struct {
@@ -59,6 +60,7 @@ const (
 	whyJobManaged      = "Job compute is managed by its job run."
 	whyRestartNotReady = "Restart needs a running cluster."
 	whyResizeNotReady  = "Resize needs a running cluster."
+	whyEditInFlight    = "Edit needs a running or terminated cluster; wait until this transition ends."
 )
 
 type rule struct {
@@ -69,19 +71,20 @@ type rule struct {
 func on() rule            { return rule{enabled: true} }
 func off(why string) rule { return rule{why: why} }
 func always() map[Action]rule {
-	return map[Action]rule{ActionPin: on(), ActionUnpin: on(), ActionClone: on(), ActionPermanentDelete: on()}
+	return map[Action]rule{ActionPin: on(), ActionUnpin: on(), ActionClone: on(), ActionPermanentDelete: on(),
+		ActionEdit: off(whyEditInFlight)} // the API edits only RUNNING or TERMINATED clusters
 }
 
 // stateRules is the table: per state, the actions that differ from always().
 var stateRules = map[compute.State]map[Action]rule{
 	compute.StateTerminated: {ActionStart: on(), ActionTerminate: off(whyAlreadyStopped),
-		ActionRestart: off(whyRestartNotReady), ActionResize: off(whyResizeNotReady)},
+		ActionRestart: off(whyRestartNotReady), ActionResize: off(whyResizeNotReady), ActionEdit: on()},
 	compute.StatePending: {ActionStart: off(whyStarting), ActionTerminate: on(),
 		ActionRestart: off(whyStarting), ActionResize: off(whyStarting)},
 	compute.StateRestarting: {ActionStart: off(whyStarting), ActionTerminate: on(),
 		ActionRestart: off(whyStarting), ActionResize: off(whyStarting)},
 	compute.StateRunning: {ActionStart: off(whyAlreadyRunning), ActionTerminate: on(),
-		ActionRestart: on(), ActionResize: on()},
+		ActionRestart: on(), ActionResize: on(), ActionEdit: on()},
 	compute.StateResizing: {ActionStart: off(whyAlreadyRunning), ActionTerminate: on(),
 		ActionRestart: off(whyResizing), ActionResize: off(whyResizing)},
 	compute.StateTerminating: {ActionStart: off(whyTerminating), ActionTerminate: off(whyTerminating),
@@ -93,7 +96,8 @@ var stateRules = map[compute.State]map[Action]rule{
 }
 
 // jobRules override the table for job compute.
-var jobRules = map[Action]rule{ActionStart: off(whyJobStart), ActionRestart: off(whyJobManaged), ActionResize: off(whyJobManaged)}
+var jobRules = map[Action]rule{ActionStart: off(whyJobStart), ActionRestart: off(whyJobManaged),
+	ActionResize: off(whyJobManaged), ActionEdit: off(whyJobManaged)}
 
 // Allowed returns every action's availability for a cluster in state s.
 // Pin and Unpin both appear; the page shows whichever applies.

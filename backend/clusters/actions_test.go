@@ -41,9 +41,9 @@ func TestAllowedActionsByState(t *testing.T) {
 		kind  Kind
 		want  []Action
 	}{
-		{compute.StateTerminated, KindAllPurpose, with(ActionStart)},
+		{compute.StateTerminated, KindAllPurpose, with(ActionStart, ActionEdit)},
 		{compute.StatePending, KindAllPurpose, with(ActionTerminate)},
-		{compute.StateRunning, KindAllPurpose, with(ActionRestart, ActionTerminate, ActionResize)},
+		{compute.StateRunning, KindAllPurpose, with(ActionRestart, ActionTerminate, ActionResize, ActionEdit)},
 		{compute.StateRestarting, KindAllPurpose, with(ActionTerminate)},
 		{compute.StateResizing, KindAllPurpose, with(ActionTerminate)},
 		{compute.StateTerminating, KindAllPurpose, with()},
@@ -73,6 +73,8 @@ func TestAllowedActionsSayWhyNot(t *testing.T) {
 	assert.Equal(t, "Restart needs a running cluster.", reason(compute.StateTerminated, KindAllPurpose, ActionRestart))
 	assert.Contains(t, reason(compute.StateTerminated, KindJob, ActionStart), "job run")
 	assert.Contains(t, reason(compute.StateError, KindAllPurpose, ActionStart), "terminate it")
+	assert.Contains(t, reason(compute.StatePending, KindAllPurpose, ActionEdit), "running or terminated")
+	assert.Equal(t, "Job compute is managed by its job run.", reason(compute.StateRunning, KindJob, ActionEdit))
 }
 
 func TestCheckAndTable(t *testing.T) {

@@ -5,8 +5,9 @@ import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-rou
 export const routes: RouteRecordRaw[] = [
   { path: '/', redirect: '/compute' },
   { path: '/compute', name: 'compute', component: () => import('./views/ComputeView.vue'), meta: { title: 'Compute' } },
+  { path: '/compute/new', name: 'compute-new', component: () => import('./views/ClusterEditView.vue'), meta: { title: 'Create compute', nav: 'compute' } },
   { path: '/compute/:ws/:id', name: 'cluster', component: () => import('./views/ClusterDetailView.vue'), meta: { title: 'Compute', nav: 'compute' } },
-  { path: '/compute/:ws/:id/clone', name: 'cluster-clone', component: () => import('./views/CloneView.vue'), meta: { title: 'Compute', nav: 'compute' } },
+  { path: '/compute/:ws/:id/edit', name: 'compute-edit', component: () => import('./views/ClusterEditView.vue'), meta: { title: 'Edit compute', nav: 'compute' } },
   { path: '/pools', name: 'pools', component: () => import('./views/PlannedView.vue'), meta: { title: 'Pools' } },
   { path: '/policies', name: 'policies', component: () => import('./views/PlannedView.vue'), meta: { title: 'Policies' } },
   { path: '/drafts', name: 'drafts', component: () => import('./views/DraftsView.vue'), meta: { title: 'Drafts' } },

@@ -14,6 +14,7 @@ export type ClusterAction =
   | 'terminate'
   | 'restart'
   | 'resize'
+  | 'edit'
   | 'pin'
   | 'unpin'
   | 'clone'

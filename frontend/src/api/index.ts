@@ -40,3 +40,15 @@ export {
 } from './clusters'
 export { copyText } from './clipboard'
 export * from './drafts'
+export {
+  editorApi,
+  type CreateView,
+  type EditPlan,
+  type EditResult,
+  type EditTarget,
+  type EditorCatalog,
+  type Evaluation,
+  type FieldConstraint,
+  type Problem,
+  type ServerVerdict,
+} from './editor'

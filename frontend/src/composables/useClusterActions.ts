@@ -17,6 +17,7 @@ export const actionLabels: Record<ClusterAction, string> = {
   restart: 'Restart',
   terminate: 'Terminate',
   resize: 'Resize',
+  edit: 'Edit',
   pin: 'Pin',
   unpin: 'Unpin',
   clone: 'Clone',
@@ -104,8 +105,11 @@ export function useClusterActions() {
       case 'permanent-delete':
         Object.assign(actionDialog, { kind: action === 'resize' ? 'resize' : 'delete', workspace: ws, row })
         return
+      case 'edit':
+        void router.push({ name: 'compute-edit', params: { ws, id: row.id } })
+        return
       case 'clone':
-        void router.push({ name: 'cluster-clone', params: { ws, id: row.id } })
+        void router.push({ name: 'compute-new', query: { ws, clone: row.id } })
         return
     }
   }

@@ -1,0 +1,221 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/credentials"
+	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/session"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
+)
+
+// newEditorTestApp wires the editor like main.go does, over a demo
+// workspace whose clock moves only when the test advances it.
+func newEditorTestApp(t *testing.T) (*App, *demo.Server) {
+	t.Helper()
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	srv, err := demo.Start(ctx, demo.Options{Seed: 3, FreezeClock: true})
+	require.NoError(t, err)
+	paths := workspaces.Paths{Config: filepath.Join(home, "config"), Cache: filepath.Join(home, "cache"), Data: filepath.Join(home, "data")}
+	mgr, err := workspaces.NewManager(workspaces.Deps{Paths: paths, Secrets: credentials.NewMemoryStore(), Home: home,
+		LookupEnv: func(string) (string, bool) { return "", false }})
+	require.NoError(t, err)
+	mgr.SetDemo(workspaces.Demo{URL: srv.URL(), Token: srv.Token()})
+	refresher := catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{})
+	return New(Deps{Session: session.New(mgr, session.Options{}), Clients: mgr, Catalog: refresher,
+		RatesFile: filepath.Join(paths.Config, policy.RateFileName)}), srv
+}
+
+func policyNamed(t *testing.T, c EditorCatalog, name string) policy.Info {
+	t.Helper()
+	for _, p := range c.Policies {
+		if p.Name == name {
+			return p
+		}
+	}
+	t.Fatalf("policy %q not offered", name)
+	return policy.Info{}
+}
+
+func specJSON(t *testing.T, m map[string]any) string {
+	t.Helper()
+	raw, err := json.Marshal(m)
+	require.NoError(t, err)
+	return string(raw)
+}
+
+func TestEditorCatalogFromTheCache(t *testing.T) {
+	a, _ := newEditorTestApp(t)
+	c, err := a.Editor.Catalog("demo")
+	require.NoError(t, err)
+	assert.Equal(t, "azure", c.Cloud)
+	assert.NotEmpty(t, c.FetchedAt, "fetched into the cache on first use")
+	assert.NotEmpty(t, c.NodeTypes)
+	assert.NotEmpty(t, c.Pools)
+	groups := map[string]bool{}
+	for _, r := range c.Runtimes {
+		groups[r.Group] = true
+	}
+	for _, g := range []string{"LTS", "Standard", "ML", "GPU"} {
+		assert.True(t, groups[g], "runtime group %s", g)
+	}
+	names := []string{}
+	for _, p := range c.Policies {
+		names = append(names, p.Name)
+	}
+	assert.Contains(t, names, "Data Engineering Standard")
+	assert.NotContains(t, names, "Job Compute", "job-only policies are not offered for all-purpose compute")
+	assert.Equal(t, int64(1), policyNamed(t, c, "Personal Compute").MaxClustersPerUser)
+
+	_, err = a.Editor.Catalog("nope")
+	assert.ErrorIs(t, err, session.ErrUnknownWorkspace)
+}
+
+func TestEditorEvaluatePutsEveryProblemAtItsField(t *testing.T) {
+	a, _ := newEditorTestApp(t)
+	c, err := a.Editor.Catalog("demo")
+	require.NoError(t, err)
+	de := policyNamed(t, c, "Data Engineering Standard")
+
+	// Picking the policy: its fixed values and defaults come back to fill in.
+	ev, err := a.Editor.Evaluate("demo", specJSON(t, map[string]any{"policy_id": de.ID, "x_unknown": 1}), true)
+	require.NoError(t, err)
+	applied := map[string]any{}
+	for _, ch := range ev.Applied {
+		applied[ch.Path] = ch.Value
+	}
+	assert.Equal(t, "data-engineering", applied["custom_tags.team"])
+	assert.Equal(t, "SPOT_WITH_FALLBACK_AZURE", applied["azure_attributes.availability"])
+	require.NotNil(t, ev.Policy)
+	assert.NotEmpty(t, ev.Constraints)
+
+	spec := map[string]any{"cluster_name": "", "policy_id": de.ID, "spark_version": "16.4.x-scala2.12",
+		"node_type_id": "Standard_DS4_v2", "driver_node_type_id": "Standard_DS3_v2", "num_workers": "two",
+		"autotermination_minutes": 200, "azure_attributes": map[string]any{"availability": "SPOT_WITH_FALLBACK_AZURE"},
+		"custom_tags": map[string]any{"team": "data-engineering"}, "spark_conf": map[string]any{"spark.databricks.io.cache.enabled": "true"},
+		"libraries": []any{map[string]any{"maven": map[string]any{"coordinates": "not-a-coordinate"}}}}
+	ev, err = a.Editor.Evaluate("demo", specJSON(t, spec), false)
+	require.NoError(t, err)
+	byPath := map[string]Problem{}
+	for _, p := range ev.Problems {
+		if _, seen := byPath[p.Path]; !seen || p.Source == "json" {
+			byPath[p.Path] = p
+		}
+	}
+	assert.Equal(t, "policy", byPath["autotermination_minutes"].Source)
+	assert.Contains(t, byPath["autotermination_minutes"].Message, "120")
+	assert.Equal(t, "spec", byPath["cluster_name"].Source)
+	assert.Equal(t, "json", byPath["num_workers"].Source)
+	assert.Contains(t, byPath["num_workers"].Message, "a number")
+	assert.Contains(t, byPath, "libraries.0.maven.coordinates")
+	assert.Equal(t, ev.Errors, len(ev.Problems)-ev.Warnings)
+	require.NotNil(t, ev.Estimate, "a DBU estimate from the rate table")
+
+	ev, err = a.Editor.Evaluate("demo", "{not json", false)
+	require.NoError(t, err)
+	require.Len(t, ev.Problems, 1)
+	assert.Equal(t, "invalid_json", ev.Problems[0].Code)
+}
+
+func TestEditorCreateEditAndServerCheck(t *testing.T) {
+	a, srv := newEditorTestApp(t)
+	c, err := a.Editor.Catalog("demo")
+	require.NoError(t, err)
+	de := policyNamed(t, c, "Data Engineering Standard")
+	spec := map[string]any{"cluster_name": "editor-etl", "policy_id": de.ID, "spark_version": "16.4.x-scala2.12",
+		"node_type_id": "Standard_DS4_v2", "driver_node_type_id": "Standard_DS3_v2", "num_workers": 2,
+		"autotermination_minutes": 200, "azure_attributes": map[string]any{"availability": "SPOT_WITH_FALLBACK_AZURE"},
+		"custom_tags": map[string]any{"team": "data-engineering"}, "spark_conf": map[string]any{"spark.databricks.io.cache.enabled": "true"},
+		"libraries": []any{map[string]any{"pypi": map[string]any{"package": "plotly==5.22.0"}}}}
+
+	reqID, err := a.Editor.NewRequestID()
+	require.NoError(t, err)
+	_, err = a.Editor.Create("demo", specJSON(t, spec), reqID)
+	require.ErrorIs(t, err, ErrSpecHasProblems, "a spec the policy refuses is not sent")
+	assert.Equal(t, "SPEC_HAS_PROBLEMS", a.errors.UIError(err).Code)
+
+	spec["autotermination_minutes"] = 60
+	created, err := a.Editor.Create("demo", specJSON(t, spec), reqID)
+	require.NoError(t, err)
+	require.NotEmpty(t, created.ClusterID)
+	assert.Equal(t, 1, created.Libraries)
+	again, err := a.Editor.Create("demo", specJSON(t, spec), reqID)
+	require.NoError(t, err)
+	assert.Equal(t, created.ClusterID, again.ClusterID, "a retried create never makes a second cluster")
+
+	target, err := a.Editor.GetForEdit("demo", created.ClusterID)
+	require.NoError(t, err)
+	assert.Equal(t, "PENDING", target.State)
+	assert.False(t, target.Editable)
+	assert.Contains(t, target.Reason, "PENDING")
+	var got map[string]any
+	require.NoError(t, json.Unmarshal([]byte(target.Spec), &got))
+	assert.Equal(t, "editor-etl", got["cluster_name"])
+	assert.NotContains(t, got["custom_tags"], "clusterdeck_request_id")
+
+	for i := 0; i < 100; i++ {
+		if target, _ = a.Editor.GetForEdit("demo", created.ClusterID); target.State == string(compute.StateRunning) {
+			break
+		}
+		srv.Clock().Advance(10 * time.Second)
+	}
+	require.True(t, target.Editable, target.Reason)
+
+	spec["num_workers"] = 4
+	plan, err := a.Editor.PlanEdit("demo", created.ClusterID, specJSON(t, spec))
+	require.NoError(t, err)
+	assert.Equal(t, "resize", string(plan.Action))
+	assert.False(t, plan.RestartRequired)
+
+	spec["autotermination_minutes"] = 90
+	plan, err = a.Editor.PlanEdit("demo", created.ClusterID, specJSON(t, spec))
+	require.NoError(t, err)
+	assert.Equal(t, "edit", string(plan.Action))
+	assert.True(t, plan.RestartRequired)
+	paths := []string{}
+	for _, ch := range plan.Changes {
+		paths = append(paths, ch.Path)
+	}
+	assert.Equal(t, []string{"autotermination_minutes", "num_workers"}, paths)
+
+	_, err = a.Editor.Edit("demo", created.ClusterID, specJSON(t, spec), false)
+	require.ErrorIs(t, err, ErrRestartNeeded)
+	res, err := a.Editor.Edit("demo", created.ClusterID, specJSON(t, spec), true)
+	require.NoError(t, err)
+	assert.Equal(t, "edit", res.Action)
+	assert.True(t, res.Restarted)
+
+	verdict, err := a.Editor.CheckWithServer("demo", created.ClusterID, specJSON(t, spec))
+	require.NoError(t, err)
+	assert.True(t, verdict.ServerCompliant)
+	assert.True(t, verdict.Agree, "server %v, ours %v", verdict.Server, verdict.Ours)
+	assert.False(t, verdict.DraftDiffers)
+
+	_, err = a.Editor.CheckWithServer("demo", "", "{}")
+	assert.ErrorIs(t, err, ErrNoServerCheck)
+}
+
+func TestEditorRates(t *testing.T) {
+	a, _ := newEditorTestApp(t)
+	table, err := a.Editor.Rates()
+	require.NoError(t, err)
+	require.NotEmpty(t, table.Rates)
+	saved, err := a.Editor.SaveRates(policy.RateTable{Rates: map[string]float64{"Standard_DS3_v2": 9}})
+	require.NoError(t, err)
+	assert.Equal(t, 9.0, saved.Rates["Standard_DS3_v2"])
+	again, _ := a.Editor.Rates()
+	assert.Equal(t, 9.0, again.Rates["Standard_DS3_v2"])
+}

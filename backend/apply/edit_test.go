@@ -1,0 +1,38 @@
+package apply
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The editor opens a cluster by id: a rename is an ordinary change, not a
+// different cluster.
+func TestPlanEditByID(t *testing.T) {
+	srv := startDemo(t)
+	w := sdkClient(t, srv.URL(), srv.Token())
+	ctx := testCtx(t)
+	id := createRunning(t, srv, w, baseSpec("etl"))
+
+	renamed := baseSpec("etl-nightly")
+	p, err := PlanEdit(ctx, w.Clusters, renamed, id)
+	require.NoError(t, err)
+	assert.Equal(t, ActionEdit, p.Action)
+	assert.True(t, p.RestartRequired)
+	assert.Equal(t, []string{"cluster_name"}, paths(p.Changes))
+
+	bigger := baseSpec("etl")
+	bigger.NumWorkers = 5
+	p, err = PlanEdit(ctx, w.Clusters, bigger, id)
+	require.NoError(t, err)
+	assert.Equal(t, ActionResize, p.Action)
+	assert.False(t, p.RestartRequired)
+
+	p, err = PlanEdit(ctx, w.Clusters, baseSpec("etl"), id)
+	require.NoError(t, err)
+	assert.Equal(t, ActionNoop, p.Action)
+
+	_, err = PlanEdit(ctx, w.Clusters, baseSpec("etl"), "no-such-cluster")
+	assert.Error(t, err)
+}

@@ -1,0 +1,38 @@
+package demo
+
+import (
+	"io"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestSplitBridgeFlags(t *testing.T) {
+	cases := []struct {
+		name    string
+		args    []string
+		want    BridgeFlags
+		rest    []string
+		wantErr string
+	}{
+		{"defaults", []string{"--addr", "127.0.0.1:0"}, BridgeFlags{TimeScale: 6}, []string{"--addr", "127.0.0.1:0"}, ""},
+		{"demo flags taken out", []string{"--demo-control", "--addr", "127.0.0.1:9", "--demo-time-scale=60", "--demo-clusters=10000"},
+			BridgeFlags{TimeScale: 60, Clusters: 10000, Control: true}, []string{"--addr", "127.0.0.1:9"}, ""},
+		{"bad scale", []string{"--demo-time-scale=0"}, BridgeFlags{}, nil, "must be positive"},
+		{"unknown demo flag", []string{"--demo-nope=1"}, BridgeFlags{}, nil, "write demo flags as --demo-x=value"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, rest, err := SplitBridgeFlags(tc.args, io.Discard, 6)
+			if tc.wantErr != "" {
+				assert.ErrorContains(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+			assert.Equal(t, tc.rest, rest)
+			assert.Equal(t, Options{TimeScale: tc.want.TimeScale, ExtraClusters: tc.want.Clusters, Control: tc.want.Control}, got.Options())
+		})
+	}
+}

@@ -1,0 +1,156 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { join } from 'node:path'
+import { artifacts, launch, open } from './browser'
+
+let browser: Browser
+const url = inject('bridgeUrl')
+const demo = { host: inject('demoUrl'), token: inject('demoToken') }
+const policyName = 'E2E fixed node type'
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(new URL(path, demo.host), {
+    method,
+    headers: { Authorization: `Bearer ${demo.token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+beforeAll(async () => {
+  browser = await launch()
+  // No seeded policy fixes the node type: add one through the workspace API.
+  await api('POST', '/api/2.0/policies/clusters/create', {
+    name: policyName,
+    definition: JSON.stringify({
+      node_type_id: { type: 'fixed', value: 'Standard_DS3_v2' },
+      'autoscale.max_workers': { type: 'range', maxValue: 4, defaultValue: 2 },
+      'autoscale.min_workers': { type: 'range', minValue: 1, defaultValue: 1 },
+      autotermination_minutes: { type: 'range', minValue: 10, maxValue: 60, defaultValue: 30 },
+      spark_version: { type: 'unlimited', defaultValue: '16.4.x-scala2.12' },
+      cluster_type: { type: 'fixed', value: 'all-purpose' },
+    }),
+  })
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const field = (page: Page, path: string) => page.locator(`[data-field="${path}"]`)
+const problemText = (page: Page, path: string) =>
+  field(page, path)
+    .locator('.field-problem')
+    .allTextContents()
+    .then((t) => t.join(' '))
+
+async function pick(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click()
+  await page.locator('.n-base-select-option', { hasText: option }).first().click()
+}
+
+async function typeNumber(page: Page, path: string, value: string): Promise<void> {
+  const input = field(page, path).locator('input')
+  await input.fill(value)
+  await input.blur()
+}
+
+describe('cluster editor', () => {
+  it('creates a cluster under a policy that fixes the node type, after fixing a range violation', async () => {
+    const { page, context, errors } = await open(browser, url)
+    await page.getByTestId('create-compute').click()
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Create compute')
+    await page.getByText('Refresh catalog').click() // the policy was made after the cache was filled
+    await expect.poll(() => page.getByTestId('catalog-age').textContent()).toContain('Catalog')
+
+    await page.getByTestId('cluster-name').locator('input').fill('e2e-fixed-node')
+    await pick(page, 'policy-picker', policyName)
+    // The node type control is locked to the policy's value.
+    await expect.poll(() => field(page, 'node_type_id').getByTestId('field-lock').count()).toBe(1)
+    await expect.poll(() => field(page, 'node_type_id').textContent()).toContain('Standard_DS3_v2')
+    expect(await field(page, 'node_type_id').locator('.n-base-selection--disabled').count()).toBe(1)
+
+    // The policy's size defaults switched autoscaling on.
+    await expect.poll(() => page.getByTestId('autoscale').getAttribute('aria-checked')).toBe('true')
+    expect(await field(page, 'autoscale.max_workers').locator('input').inputValue()).toBe('2')
+    await typeNumber(page, 'autoscale.max_workers', '9')
+    await expect.poll(() => problemText(page, 'autoscale.max_workers')).toContain('4')
+    await field(page, 'autoscale.max_workers').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(artifacts, 'e2e-editor-violation.png') })
+    await expect.poll(() => problemText(page, 'autoscale.max_workers')).toContain('4')
+    await expect.poll(() => page.getByTestId('create-button').textContent()).toContain('1 problem remain')
+    expect(await page.getByTestId('create-button').isDisabled()).toBe(true)
+    await page.screenshot({ path: join(artifacts, 'e2e-editor-violation.png'), })
+
+    // The JSON tab shows the same spec; an unknown field typed there survives form edits.
+    await page.locator('.n-tabs-tab', { hasText: 'JSON' }).click()
+    const cm = page.locator('.cm-content')
+    await expect.poll(() => cm.textContent()).toContain('"max_workers": 9')
+    const current = JSON.parse((await page.evaluate(() => document.querySelector('.cm-content')!.textContent)) ?? '{}') as Record<
+      string,
+      unknown
+    >
+    await cm.click()
+    await page.keyboard.press('Control+A')
+    await page.keyboard.insertText(JSON.stringify({ ...current, x_team_field: { keep: true }, autotermination_minutes: 100 }, null, 2))
+    await page.locator('.n-tabs-tab', { hasText: 'Form' }).click()
+    await expect.poll(() => problemText(page, 'autotermination_minutes')).toContain('60')
+    await typeNumber(page, 'autotermination_minutes', '45')
+    await typeNumber(page, 'autoscale.max_workers', '3')
+    await expect.poll(() => problemText(page, 'autoscale.max_workers')).toBe('')
+    await page.locator('.n-tabs-tab', { hasText: 'JSON' }).click()
+    await expect.poll(() => cm.textContent()).toContain('"x_team_field"')
+    await expect.poll(() => cm.textContent()).toContain('"autotermination_minutes": 45')
+    await page.locator('.n-tabs-tab', { hasText: 'Form' }).click()
+
+    await expect.poll(() => page.getByTestId('create-button').textContent()).toBe('Create compute')
+    await page.screenshot({ path: join(artifacts, 'e2e-editor-ready.png'), })
+    await page.getByTestId('create-button').click()
+    // Create lands on the new cluster's page in the Compute console.
+    await page.waitForURL(/#\/compute\/demo\/[^/?]+$/)
+    const state = page.getByTestId('state-badge').first()
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 10_000 }).toMatch(/PENDING|RUNNING/)
+    // The demo runs its clock 6x: a start takes about 45 s.
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 110_000, interval: 1000 }).toBe('RUNNING')
+    await page.screenshot({ path: join(artifacts, 'e2e-editor-created.png'), })
+
+    const list = await api<{ clusters: Array<{ cluster_name: string; node_type_id: string; autoscale?: { max_workers: number } }> }>(
+      'GET',
+      '/api/2.1/clusters/list',
+    )
+    const made = list.clusters.filter((c) => c.cluster_name === 'e2e-fixed-node')
+    expect(made).toHaveLength(1)
+    expect(made[0]!.node_type_id).toBe('Standard_DS3_v2')
+    expect(made[0]!.autoscale?.max_workers).toBe(3)
+    expect(errors).toEqual([])
+    await context.close()
+  }, 180_000)
+
+  it('edits a running cluster: shows the restart warning and the change, old → new', async () => {
+    const list = await api<{ clusters: Array<{ cluster_id: string; cluster_name: string; state: string }> }>(
+      'GET',
+      '/api/2.1/clusters/list',
+    )
+    const running = list.clusters.find((c) => c.cluster_name === 'shared-analytics' && c.state === 'RUNNING')
+    expect(running, 'the seeded shared-analytics cluster runs').toBeDefined()
+    const { page, context, errors } = await open(browser, url)
+    await page.goto(`${url.split('?')[0]}?${url.split('?')[1]}#/compute/demo/${running!.cluster_id}/edit`)
+    await expect.poll(() => page.getByTestId('cluster-name').locator('input').inputValue()).toBe('shared-analytics')
+    await expect.poll(() => page.getByTestId('cluster-state').getAttribute('data-state')).toBe('RUNNING')
+
+    await typeNumber(page, 'autotermination_minutes', '90')
+    await expect.poll(() => page.getByTestId('save-button').textContent()).toBe('Review and save')
+    await page.getByTestId('save-button').click()
+    const dialog = page.getByTestId('edit-plan')
+    await expect.poll(() => dialog.getByTestId('restart-warning').count()).toBe(1)
+    const row = dialog.locator('[data-change="autotermination_minutes"]')
+    expect(await row.locator('.old').textContent()).toBe('120')
+    expect(await row.locator('.new').textContent()).toBe('90')
+    await page.screenshot({ path: join(artifacts, 'e2e-editor-restart.png'), })
+    await dialog.getByTestId('confirm-save').click()
+    await expect.poll(() => page.getByTestId('saved').textContent()).toContain('restarting')
+    await expect.poll(() => page.getByTestId('cluster-state').getAttribute('data-state')).toMatch(/RESTARTING|PENDING/)
+    expect(errors).toEqual([])
+    await context.close()
+  }, 120_000)
+})

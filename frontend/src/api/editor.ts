@@ -1,0 +1,49 @@
+import {
+  Catalog,
+  CheckWithServer,
+  Create,
+  Edit,
+  Evaluate,
+  GetForEdit,
+  NewRequestID,
+  PlanEdit,
+  Rates,
+  RefreshCatalog,
+  SaveRates,
+} from '../../wailsjs/go/app/Editor'
+import { app, apply, policy } from '../../wailsjs/go/models'
+import { invoke } from './errors'
+
+export type EditorCatalog = app.EditorCatalog
+export type NodeTypeOption = app.NodeTypeOption
+export type RuntimeOption = app.RuntimeOption
+export type PoolOption = app.PoolOption
+export type PolicyInfo = policy.Info
+export type FieldConstraint = policy.FieldConstraint
+export type Evaluation = app.Evaluation
+export type Problem = app.Problem
+export type CreateView = app.CreateView
+export type EditTarget = app.EditTarget
+export type EditPlan = apply.Plan
+export type EditResult = app.EditResult
+export type ServerVerdict = app.ServerVerdict
+export type RateTable = policy.RateTable
+
+/** The cluster editor's backend: catalog, offline checks, create and edit. */
+export const editorApi = {
+  catalog: (ws: string): Promise<EditorCatalog> => invoke(() => Catalog(ws)),
+  refreshCatalog: (ws: string): Promise<EditorCatalog> => invoke(() => RefreshCatalog(ws)),
+  /** Policy and API checks of a spec (its policy_id picks the policy), offline. */
+  evaluate: (ws: string, spec: string, applyDefaults = false): Promise<Evaluation> =>
+    invoke(() => Evaluate(ws, spec, applyDefaults)),
+  newRequestId: (): Promise<string> => invoke(() => NewRequestID()),
+  create: (ws: string, spec: string, requestId: string): Promise<CreateView> => invoke(() => Create(ws, spec, requestId)),
+  getForEdit: (ws: string, clusterId: string): Promise<EditTarget> => invoke(() => GetForEdit(ws, clusterId)),
+  planEdit: (ws: string, clusterId: string, spec: string): Promise<EditPlan> => invoke(() => PlanEdit(ws, clusterId, spec)),
+  edit: (ws: string, clusterId: string, spec: string, confirmRestart: boolean): Promise<EditResult> =>
+    invoke(() => Edit(ws, clusterId, spec, confirmRestart)),
+  checkWithServer: (ws: string, clusterId: string, spec: string): Promise<ServerVerdict> =>
+    invoke(() => CheckWithServer(ws, clusterId, spec)),
+  rates: (): Promise<RateTable> => invoke(() => Rates()),
+  saveRates: (t: RateTable): Promise<RateTable> => invoke(() => SaveRates(t)),
+}
