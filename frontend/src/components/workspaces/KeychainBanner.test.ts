@@ -19,7 +19,8 @@ describe('KeychainBanner', () => {
       hint: 'Your keychain is locked. Unlock it and retry. Workspaces using the Databricks CLI or Azure CLI sign-in keep working without the keychain.',
     }
     const text = mount(KeychainBanner).find('[data-testid="keychain-banner"]').text()
-    expect(text).toContain('Your keychain can’t be used right now')
+    expect(text).toContain('The OS keychain cannot be used right now.')
+    expect(text.match(/cannot be used right now/g)).toHaveLength(1) // said once, as the title
     expect(text).toContain('Unlock it')
     expect(text).toContain('Databricks CLI or Azure CLI')
     expect(text).toContain('Check again')
