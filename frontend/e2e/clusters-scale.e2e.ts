@@ -55,11 +55,13 @@ describe('clusters console at scale (figures, not assertions on time)', () => {
     page.setDefaultTimeout(60_000)
     await page.locator('[data-nav="compute"]').click()
     const count = page.getByTestId('cluster-count')
-    await expect.poll(async () => Number((await count.textContent())?.split(' of ')[1]?.replaceAll(',', '') ?? 0), {
-      timeout: 60_000, interval: 200,
-    }).toBeGreaterThan(8000)
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('clusters:all-rows').length), { timeout: 60_000 }).toBe(1)
+    // Wait for the stream to finish, then count: the generator's job/all-purpose
+    // split is random per run (about 80 % all-purpose), so the total varies a little.
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('clusters:all-rows').length), {
+      timeout: 120_000, interval: 250,
+    }).toBe(1)
     const total = Number((await count.textContent())!.split(' of ')[1]!.replaceAll(',', ''))
+    expect(total).toBeGreaterThan(7_500)
 
     const marks = await page.evaluate(() => {
       const at = (n: string) => performance.getEntriesByName(n).at(-1)?.startTime ?? NaN
@@ -117,5 +119,5 @@ describe('clusters console at scale (figures, not assertions on time)', () => {
     expect(keys.at(-1)?.shown).not.toMatch(/^0 of/)
     expect(errors).toEqual([])
     await context.close()
-  }, 180_000)
+  }, 240_000)
 })
