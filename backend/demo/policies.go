@@ -223,7 +223,7 @@ func (ws *workspace) enforcePolicy(u *user, d *compute.ClusterDetails, applyDefa
 			return errInvalidParam("Cannot create more than %d active cluster(s) with policy %s per user.", p.d.MaxClustersPerUser, p.d.Name)
 		}
 	}
-	vs, _, err := evaluate(p.rules, d, clusterType, applyDefaults, false)
+	vs, _, err := ws.evaluate(p.rules, d, clusterType, applyDefaults, false)
 	if err != nil {
 		return err
 	}
@@ -235,8 +235,14 @@ func (ws *workspace) enforcePolicy(u *user, d *compute.ClusterDetails, applyDefa
 
 func seedPolicies(ws *workspace, now time.Time) {
 	at := now.Add(-90 * 24 * time.Hour)
+	// Admins cap what the everyday policies may cost, as teams commonly do.
+	overrides := map[string]string{
+		"personal-vm": `{"dbus_per_hour": {"type": "range", "maxValue": 2}}`,
+		"job-cluster": `{"dbus_per_hour": {"type": "range", "maxValue": 20}}`,
+	}
 	for _, f := range policyFamilies {
-		p, err := ws.addPolicy(compute.CreatePolicy{Name: f.Name, PolicyFamilyId: f.PolicyFamilyId, Description: f.Description}, adminUserName, at)
+		p, err := ws.addPolicy(compute.CreatePolicy{Name: f.Name, PolicyFamilyId: f.PolicyFamilyId, Description: f.Description,
+			PolicyFamilyDefinitionOverrides: overrides[f.PolicyFamilyId]}, adminUserName, at)
 		if err != nil {
 			continue
 		}
