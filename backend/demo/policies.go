@@ -167,13 +167,24 @@ func (ws *workspace) policyGet(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !ws.mayUsePolicy(c.user, p) {
+		return nil, errPermission("User %s does not have permission to use cluster policy %s.", c.user.userName, p.d.PolicyId)
+	}
 	return p.d, nil
+}
+
+// mayUsePolicy: admins see every policy, other users only those they may
+// create compute with (CAN_USE, directly or through a group).
+func (ws *workspace) mayUsePolicy(u *user, p *policy) bool {
+	return u.isAdmin() || ws.effective(u, kindPolicy, p.d.PolicyId) >= levelUse
 }
 
 func (ws *workspace) policyList(c *call) (any, error) {
 	out := compute.ListPoliciesResponse{Policies: []compute.Policy{}}
 	for _, p := range ws.policies {
-		out.Policies = append(out.Policies, p.d)
+		if ws.mayUsePolicy(c.user, p) {
+			out.Policies = append(out.Policies, p.d)
+		}
 	}
 	byName := c.query("sort_column") == string(compute.ListSortColumnPolicyName)
 	desc := c.query("sort_order") == string(compute.ListSortOrderDesc)
@@ -207,7 +218,7 @@ func (ws *workspace) enforcePolicy(u *user, d *compute.ClusterDetails, applyDefa
 	if err != nil {
 		return errInvalidParam("Cluster policy %s does not exist.", d.PolicyId)
 	}
-	if !u.isAdmin() && ws.effective(u, kindPolicy, p.d.PolicyId) < levelUse {
+	if !ws.mayUsePolicy(u, p) {
 		return errPermission("User %s does not have permission to use cluster policy %s (%s).", u.userName, p.d.Name, p.d.PolicyId)
 	}
 	// Not RESOURCE_EXHAUSTED: the SDK retries that code as a rate limit,

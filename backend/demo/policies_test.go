@@ -245,3 +245,39 @@ func TestPolicyDBUsPerHour(t *testing.T) {
 		SparkVersion: "auto:latest-ml", NodeTypeId: "Standard_E8ds_v4", ApplyPolicyDefaultValues: true})
 	assert.NoError(t, err)
 }
+
+func TestNonAdminSeesOnlyPoliciesTheyMayUse(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	lim, err := srv.LimitedToken(srv.Token())
+	require.NoError(t, err)
+	analyst := client(t, srv, lim)
+	names := func(w *databricks.WorkspaceClient) []string {
+		all, err := w.ClusterPolicies.ListAll(ctx, compute.ListClusterPoliciesRequest{})
+		require.NoError(t, err)
+		out := []string{}
+		for _, p := range all {
+			out = append(out, p.Name)
+		}
+		return out
+	}
+	assert.ElementsMatch(t, []string{"Personal Compute", "Shared Compute", "Power User Compute", "Job Compute", "Data Engineering Standard"}, names(w))
+	// The analyst is in no group the team policies are granted to.
+	assert.ElementsMatch(t, []string{"Personal Compute", "Job Compute"}, names(analyst))
+
+	shared := policyID(t, ctx, w, "Shared Compute")
+	_, err = analyst.ClusterPolicies.GetByPolicyId(ctx, shared)
+	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	got, err := analyst.ClusterPolicies.GetByPolicyId(ctx, policyID(t, ctx, w, "Personal Compute"))
+	require.NoError(t, err)
+	assert.Equal(t, "Personal Compute", got.Name)
+
+	// A direct grant makes it visible.
+	_, err = w.ClusterPolicies.UpdatePermissions(ctx, compute.ClusterPolicyPermissionsRequest{ClusterPolicyId: shared,
+		AccessControlList: []compute.ClusterPolicyAccessControlRequest{{UserName: limitedUserName, PermissionLevel: compute.ClusterPolicyPermissionLevelCanUse}}})
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{"Personal Compute", "Shared Compute", "Job Compute"}, names(analyst))
+	_, err = analyst.ClusterPolicies.GetByPolicyId(ctx, shared)
+	assert.NoError(t, err)
+}
