@@ -17,7 +17,7 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:0", "loopback address to listen on (port 0 picks a free port)")
 	clusters := fs.Int("clusters", 0, "extra generated clusters on top of the seeded team workspace")
 	pools := fs.Int("pools", 0, "extra generated instance pools")
-	history := fs.Int("event-history", 4, "past events per generated cluster")
+	history := fs.Int("event-history", 4, "past autoscaling resizes per generated autoscaling cluster")
 	latency := fs.Duration("latency", 0, "latency added to every request, e.g. 150ms")
 	jitter := fs.Duration("jitter", 0, "random extra latency, uniform in [0, jitter)")
 	faultRate := fs.Float64("fault-rate", 0, "share of requests (0..1) failing with 429/503/500")
