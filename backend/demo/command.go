@@ -24,6 +24,8 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	timeScale := fs.Float64("time-scale", 1, "virtual seconds per real second (e.g. 10 makes a 4-minute start take 24 s)")
 	seed := fs.Uint64("seed", 0, "seed for generated content (0 = random)")
 	empty := fs.Bool("empty", false, "start without the seeded team content")
+	control := fs.Bool("control", false, "enable the test-only control API under "+controlPrefix+
+		" (advance the clock, inject faults, fail a driver); it takes the admin token")
 	verbose := fs.Bool("v", false, "log every request")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("demo-api: %w", err)
@@ -37,6 +39,7 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	opts := Options{
 		Addr: *addr, ExtraClusters: *clusters, ExtraPools: *pools, EventHistory: *history,
 		Latency: *latency, Jitter: *jitter, FaultRate: *faultRate, TimeScale: *timeScale, Seed: *seed, Empty: *empty,
+		Control: *control,
 	}
 	if *verbose {
 		opts.Logf = func(format string, a ...any) {
@@ -50,6 +53,9 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "DATABRICKS_HOST=%s\nDATABRICKS_TOKEN=%s\n", srv.URL(), srv.Token())
 	if limited, err := srv.LimitedToken(srv.Token()); err == nil {
 		fmt.Fprintf(stdout, "# limited user (%s): DATABRICKS_TOKEN=%s\n", limitedUserName, limited)
+	}
+	if *control {
+		fmt.Fprintf(stdout, "# control API: POST %s%s{advance,time-scale,fault,clear-faults,outage,restore,cluster-error}\n", srv.URL(), controlPrefix)
 	}
 	<-ctx.Done()
 	if err := srv.Close(); err != nil {
