@@ -247,16 +247,12 @@ var stateRank = map[compute.State]int{
 
 func (ws *workspace) clusterList(c *call) (any, error) {
 	q := c.r.URL.Query()
-	states := map[string]bool{}
-	for _, s := range q["filter_by.cluster_states"] {
-		states[s] = true
+	lq := listQuery{
+		states: q["filter_by.cluster_states"], sources: q["filter_by.cluster_sources"],
+		policyID: q.Get("filter_by.policy_id"), pinnedOnly: q.Get("filter_by.is_pinned") == "true",
+		byName: q.Get("sort_by.field") == string(compute.ListClustersSortByFieldClusterName),
+		desc:   q.Get("sort_by.direction") == string(compute.ListClustersSortByDirectionDesc),
 	}
-	sources := map[string]bool{}
-	for _, s := range q["filter_by.cluster_sources"] {
-		sources[s] = true
-	}
-	policyID := q.Get("filter_by.policy_id")
-	pinnedOnly := q.Get("filter_by.is_pinned") == "true"
 	pageSize, err := c.queryInt("page_size", listDefaultPageSize)
 	if err != nil {
 		return nil, err
@@ -270,28 +266,7 @@ func (ws *workspace) clusterList(c *call) (any, error) {
 			return nil, err
 		}
 	}
-	matched := make([]*cluster, 0, len(ws.clusters))
-	for _, cl := range ws.clusters {
-		if cl.d.State == compute.StateTerminated && !cl.pinned && c.now.Sub(time.UnixMilli(cl.d.TerminatedTime)) > listRetention {
-			continue
-		}
-		if len(states) > 0 && !states[string(cl.d.State)] {
-			continue
-		}
-		if len(sources) > 0 && !sources[string(cl.d.ClusterSource)] {
-			continue
-		}
-		if policyID != "" && cl.d.PolicyId != policyID {
-			continue
-		}
-		if pinnedOnly && !cl.pinned {
-			continue
-		}
-		matched = append(matched, cl)
-	}
-	byName := q.Get("sort_by.field") == string(compute.ListClustersSortByFieldClusterName)
-	desc := q.Get("sort_by.direction") == string(compute.ListClustersSortByDirectionDesc)
-	sortClusters(matched, byName, desc)
+	matched := ws.listed(lq, c.now)
 	total := int64(len(matched))
 	lo := min(offset, total)
 	hi := min(lo+pageSize, total)

@@ -17,13 +17,15 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:0", "loopback address to listen on (port 0 picks a free port)")
 	clusters := fs.Int("clusters", 0, "extra generated clusters on top of the seeded team workspace")
 	pools := fs.Int("pools", 0, "extra generated instance pools")
-	history := fs.Int("event-history", 4, "past events per generated cluster")
+	history := fs.Int("event-history", 4, "past autoscaling resizes per generated autoscaling cluster")
 	latency := fs.Duration("latency", 0, "latency added to every request, e.g. 150ms")
 	jitter := fs.Duration("jitter", 0, "random extra latency, uniform in [0, jitter)")
 	faultRate := fs.Float64("fault-rate", 0, "share of requests (0..1) failing with 429/503/500")
 	timeScale := fs.Float64("time-scale", 1, "virtual seconds per real second (e.g. 10 makes a 4-minute start take 24 s)")
 	seed := fs.Uint64("seed", 0, "seed for generated content (0 = random)")
 	empty := fs.Bool("empty", false, "start without the seeded team content")
+	control := fs.Bool("control", false, "enable the test-only control API under "+controlPrefix+
+		" (advance the clock, inject faults, fail a driver); it takes the admin token")
 	verbose := fs.Bool("v", false, "log every request")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("demo-api: %w", err)
@@ -37,6 +39,7 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	opts := Options{
 		Addr: *addr, ExtraClusters: *clusters, ExtraPools: *pools, EventHistory: *history,
 		Latency: *latency, Jitter: *jitter, FaultRate: *faultRate, TimeScale: *timeScale, Seed: *seed, Empty: *empty,
+		Control: *control,
 	}
 	if *verbose {
 		opts.Logf = func(format string, a ...any) {
@@ -50,6 +53,9 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "DATABRICKS_HOST=%s\nDATABRICKS_TOKEN=%s\n", srv.URL(), srv.Token())
 	if limited, err := srv.LimitedToken(srv.Token()); err == nil {
 		fmt.Fprintf(stdout, "# limited user (%s): DATABRICKS_TOKEN=%s\n", limitedUserName, limited)
+	}
+	if *control {
+		fmt.Fprintf(stdout, "# control API: POST %s%s{advance,time-scale,fault,clear-faults,outage,restore,cluster-error}\n", srv.URL(), controlPrefix)
 	}
 	<-ctx.Done()
 	if err := srv.Close(); err != nil {

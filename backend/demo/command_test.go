@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -15,17 +16,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestRunCommandServesUntilCancelled(t *testing.T) {
-	t.Parallel()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+// runCommand starts RunCommand with args and returns the environment lines
+// it printed and a channel with its result.
+func runCommand(t *testing.T, ctx context.Context, args ...string) (map[string]string, chan error) {
+	t.Helper()
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- RunCommand(ctx, []string{"--clusters", "5", "--latency", "1ms", "--time-scale", "2", "--seed", "7"}, pw)
+		done <- RunCommand(ctx, args, pw)
 		_ = pw.Close()
 	}()
-
 	env := map[string]string{}
 	sc := bufio.NewScanner(pr)
 	for len(env) < 2 && sc.Scan() {
@@ -36,7 +36,28 @@ func TestRunCommandServesUntilCancelled(t *testing.T) {
 	go func() { _, _ = io.Copy(io.Discard, pr) }()
 	require.Contains(t, env, "DATABRICKS_HOST")
 	require.Contains(t, env, "DATABRICKS_TOKEN")
+	return env, done
+}
+
+// postControl calls the control API of a server known only by its URL.
+func postControl(t *testing.T, env map[string]string, path, body string) int {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, env["DATABRICKS_HOST"]+controlPrefix+path, strings.NewReader(body))
+	require.NoError(t, err)
+	req.Header.Set("Authorization", "Bearer "+env["DATABRICKS_TOKEN"])
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	_ = resp.Body.Close()
+	return resp.StatusCode
+}
+
+func TestRunCommandServesUntilCancelled(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	env, done := runCommand(t, ctx, "--clusters", "5", "--latency", "1ms", "--time-scale", "2", "--seed", "7")
 	assert.True(t, strings.HasPrefix(env["DATABRICKS_HOST"], "http://127.0.0.1:"))
+	assert.Equal(t, http.StatusNotFound, postControl(t, env, "advance", `{"seconds":60}`), "no control API unless asked")
 
 	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: env["DATABRICKS_HOST"], Token: env["DATABRICKS_TOKEN"],
 		Loaders: []config.Loader{config.ConfigAttributes}, RetryTimeoutSeconds: 10, HTTPTimeoutSeconds: 5})
@@ -45,6 +66,21 @@ func TestRunCommandServesUntilCancelled(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, adminUserName, me.UserName)
 
+	cancel()
+	select {
+	case err := <-done:
+		assert.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("RunCommand did not return after cancel")
+	}
+}
+
+func TestRunCommandControlFlag(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	env, done := runCommand(t, ctx, "--control", "--empty")
+	assert.Equal(t, http.StatusOK, postControl(t, env, "advance", `{"seconds":60}`))
+	assert.Equal(t, http.StatusOK, postControl(t, env, "clear-faults", ``))
 	cancel()
 	select {
 	case err := <-done:

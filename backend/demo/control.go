@@ -3,10 +3,13 @@ package demo
 import (
 	"crypto/subtle"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
 )
 
 // controlPrefix is where the test-only control API lives. The real
@@ -19,12 +22,16 @@ type controlRequest struct {
 	Seconds float64   `json:"seconds"` // advance
 	Scale   *float64  `json:"scale"`   // time-scale
 	Fault   FaultRule `json:"fault"`   // fault
+	// cluster-error: the cluster and its driver failure (default DRIVER_UNREACHABLE)
+	ClusterID string                        `json:"cluster_id"`
+	Code      compute.TerminationReasonCode `json:"code"`
 }
 
 // serveControl answers the control API: advance the virtual clock, change
 // its speed, inject or clear faults, cut the workspace off (outage: every
-// API connection is reset for `seconds`, 0 meaning until restore). It needs the default workspace's admin
-// token, like a real API call.
+// API connection is reset for `seconds`, 0 meaning until restore), drive a
+// running cluster to ERROR (cluster-error). It needs the default
+// workspace's admin token, like a real API call.
 func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
 	if !s.opts.Control {
 		writeError(w, &apiError{http.StatusNotFound, "ENDPOINT_NOT_FOUND", "No API found for '" + r.Method + " " + r.URL.Path + "'"})
@@ -67,9 +74,26 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
 		s.SetOutage(true, time.Duration(req.Seconds*float64(time.Second)))
 	case "restore":
 		s.SetOutage(false, 0)
+	case "cluster-error":
+		if err := s.FailDriver(s.Token(), req.ClusterID, req.Code); err != nil {
+			writeError(w, controlError(err))
+			return
+		}
 	default:
 		writeError(w, &apiError{http.StatusNotFound, "ENDPOINT_NOT_FOUND", "unknown control " + r.URL.Path})
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"now": s.clock.Now().UTC().Format(time.RFC3339)})
+}
+
+// controlError answers a failed control call with the API's error shape.
+func controlError(err error) error {
+	var ae *apiError
+	switch {
+	case errors.As(err, &ae):
+		return ae
+	case errors.Is(err, ErrNotRunning):
+		return errInvalidState("control: %v", err)
+	}
+	return errBadRequest("control: %v", err)
 }

@@ -25,7 +25,8 @@ type Options struct {
 	// Empty skips the seeded team content (users are always created).
 	Empty bool
 	// ExtraClusters, ExtraPools and EventHistory scale the seed: N more
-	// generated clusters, pools, and past events per generated cluster.
+	// generated clusters, pools, and past autoscaling resizes per generated
+	// autoscaling cluster.
 	ExtraClusters int
 	ExtraPools    int
 	EventHistory  int

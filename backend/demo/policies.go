@@ -167,13 +167,24 @@ func (ws *workspace) policyGet(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !ws.mayUsePolicy(c.user, p) {
+		return nil, errPermission("User %s does not have permission to use cluster policy %s.", c.user.userName, p.d.PolicyId)
+	}
 	return p.d, nil
+}
+
+// mayUsePolicy: admins see every policy, other users only those they may
+// create compute with (CAN_USE, directly or through a group).
+func (ws *workspace) mayUsePolicy(u *user, p *policy) bool {
+	return u.isAdmin() || ws.effective(u, kindPolicy, p.d.PolicyId) >= levelUse
 }
 
 func (ws *workspace) policyList(c *call) (any, error) {
 	out := compute.ListPoliciesResponse{Policies: []compute.Policy{}}
 	for _, p := range ws.policies {
-		out.Policies = append(out.Policies, p.d)
+		if ws.mayUsePolicy(c.user, p) {
+			out.Policies = append(out.Policies, p.d)
+		}
 	}
 	byName := c.query("sort_column") == string(compute.ListSortColumnPolicyName)
 	desc := c.query("sort_order") == string(compute.ListSortOrderDesc)
@@ -207,7 +218,7 @@ func (ws *workspace) enforcePolicy(u *user, d *compute.ClusterDetails, applyDefa
 	if err != nil {
 		return errInvalidParam("Cluster policy %s does not exist.", d.PolicyId)
 	}
-	if !u.isAdmin() && ws.effective(u, kindPolicy, p.d.PolicyId) < levelUse {
+	if !ws.mayUsePolicy(u, p) {
 		return errPermission("User %s does not have permission to use cluster policy %s (%s).", u.userName, p.d.Name, p.d.PolicyId)
 	}
 	// Not RESOURCE_EXHAUSTED: the SDK retries that code as a rate limit,
@@ -223,7 +234,7 @@ func (ws *workspace) enforcePolicy(u *user, d *compute.ClusterDetails, applyDefa
 			return errInvalidParam("Cannot create more than %d active cluster(s) with policy %s per user.", p.d.MaxClustersPerUser, p.d.Name)
 		}
 	}
-	vs, _, err := evaluate(p.rules, d, clusterType, applyDefaults, false)
+	vs, _, err := ws.evaluate(p.rules, d, clusterType, applyDefaults, false)
 	if err != nil {
 		return err
 	}
@@ -235,8 +246,14 @@ func (ws *workspace) enforcePolicy(u *user, d *compute.ClusterDetails, applyDefa
 
 func seedPolicies(ws *workspace, now time.Time) {
 	at := now.Add(-90 * 24 * time.Hour)
+	// Admins cap what the everyday policies may cost, as teams commonly do.
+	overrides := map[string]string{
+		"personal-vm": `{"dbus_per_hour": {"type": "range", "maxValue": 2}}`,
+		"job-cluster": `{"dbus_per_hour": {"type": "range", "maxValue": 20}}`,
+	}
 	for _, f := range policyFamilies {
-		p, err := ws.addPolicy(compute.CreatePolicy{Name: f.Name, PolicyFamilyId: f.PolicyFamilyId, Description: f.Description}, adminUserName, at)
+		p, err := ws.addPolicy(compute.CreatePolicy{Name: f.Name, PolicyFamilyId: f.PolicyFamilyId, Description: f.Description,
+			PolicyFamilyDefinitionOverrides: overrides[f.PolicyFamilyId]}, adminUserName, at)
 		if err != nil {
 			continue
 		}

@@ -176,3 +176,108 @@ func TestPolicyCRUDAndCompliance(t *testing.T) {
 	_, err = w.ClusterPolicies.GetByPolicyId(ctx, created.PolicyId)
 	assert.ErrorIs(t, err, databricks.ErrResourceDoesNotExist)
 }
+
+func TestPolicyDBUsPerHour(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	capped, err := w.ClusterPolicies.Create(ctx, compute.CreatePolicy{Name: "Cost capped",
+		Definition: `{"dbus_per_hour": {"type": "range", "maxValue": 4}}`})
+	require.NoError(t, err)
+	pool, err := w.InstancePools.Create(ctx, compute.CreateInstancePool{InstancePoolName: "ds4", NodeTypeId: "Standard_DS4_v2", MaxCapacity: 10})
+	require.NoError(t, err)
+
+	spec := func(edit func(*compute.CreateCluster)) compute.CreateCluster {
+		c := compute.CreateCluster{ClusterName: "capped", PolicyId: capped.PolicyId, SparkVersion: "16.4.x-scala2.12",
+			NodeTypeId: "Standard_DS3_v2", NumWorkers: 4, AutoterminationMinutes: 30}
+		edit(&c)
+		return c
+	}
+	tests := []struct {
+		name string
+		spec compute.CreateCluster
+		msg  string // empty: accepted
+	}{
+		// Standard_DS3_v2 is 0.75 DBU/h, the driver included.
+		{"driver and four workers", spec(func(*compute.CreateCluster) {}), ""},
+		{"five workers", spec(func(c *compute.CreateCluster) { c.NumWorkers = 5 }),
+			"Validation failed for dbus_per_hour, the value must be at most 4 (is 4.5)"},
+		{"autoscale counts max workers", spec(func(c *compute.CreateCluster) {
+			c.NumWorkers, c.Autoscale = 0, &compute.AutoScale{MinWorkers: 1, MaxWorkers: 6}
+		}), "Validation failed for dbus_per_hour, the value must be at most 4 (is 5.25)"},
+		{"bigger driver within the cap", spec(func(c *compute.CreateCluster) { c.NumWorkers, c.DriverNodeTypeId = 1, "Standard_DS5_v2" }), ""},
+		{"bigger driver over the cap", spec(func(c *compute.CreateCluster) { c.NumWorkers, c.DriverNodeTypeId = 2, "Standard_DS5_v2" }),
+			"Validation failed for dbus_per_hour, the value must be at most 4 (is 4.5)"},
+		{"photon doubles the rate", spec(func(c *compute.CreateCluster) { c.NumWorkers, c.RuntimeEngine = 2, compute.RuntimeEnginePhoton }),
+			"Validation failed for dbus_per_hour, the value must be at most 4 (is 4.5)"},
+		{"node type from the pool", spec(func(c *compute.CreateCluster) {
+			c.NodeTypeId, c.InstancePoolId, c.NumWorkers = "", pool.InstancePoolId, 1
+		}), ""},
+		{"pool too big", spec(func(c *compute.CreateCluster) {
+			c.NodeTypeId, c.InstancePoolId, c.NumWorkers = "", pool.InstancePoolId, 2
+		}),
+			"Validation failed for dbus_per_hour, the value must be at most 4 (is 4.5)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			created, err := w.Clusters.Create(ctx, tc.spec)
+			if tc.msg == "" {
+				require.NoError(t, err)
+				assert.NotEmpty(t, created.ClusterId)
+				return
+			}
+			require.Error(t, err)
+			assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+			assert.Contains(t, err.Error(), tc.msg)
+		})
+	}
+
+	// The seeded Personal Compute policy caps a single node at 2 DBU/h.
+	lim, err := srv.LimitedToken(srv.Token())
+	require.NoError(t, err)
+	analyst := client(t, srv, lim)
+	personal := policyID(t, ctx, w, "Personal Compute")
+	_, err = analyst.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "too big", PolicyId: personal,
+		SparkVersion: "auto:latest-ml", NodeTypeId: "Standard_DS5_v2", ApplyPolicyDefaultValues: true})
+	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.ErrorContains(t, err, "Validation failed for dbus_per_hour, the value must be at most 2 (is 3)")
+	_, err = analyst.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "fits", PolicyId: personal,
+		SparkVersion: "auto:latest-ml", NodeTypeId: "Standard_E8ds_v4", ApplyPolicyDefaultValues: true})
+	assert.NoError(t, err)
+}
+
+func TestNonAdminSeesOnlyPoliciesTheyMayUse(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	lim, err := srv.LimitedToken(srv.Token())
+	require.NoError(t, err)
+	analyst := client(t, srv, lim)
+	names := func(w *databricks.WorkspaceClient) []string {
+		all, err := w.ClusterPolicies.ListAll(ctx, compute.ListClusterPoliciesRequest{})
+		require.NoError(t, err)
+		out := []string{}
+		for _, p := range all {
+			out = append(out, p.Name)
+		}
+		return out
+	}
+	assert.ElementsMatch(t, []string{"Personal Compute", "Shared Compute", "Power User Compute", "Job Compute", "Data Engineering Standard"}, names(w))
+	// The analyst is in no group the team policies are granted to.
+	assert.ElementsMatch(t, []string{"Personal Compute", "Job Compute"}, names(analyst))
+
+	shared := policyID(t, ctx, w, "Shared Compute")
+	_, err = analyst.ClusterPolicies.GetByPolicyId(ctx, shared)
+	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	got, err := analyst.ClusterPolicies.GetByPolicyId(ctx, policyID(t, ctx, w, "Personal Compute"))
+	require.NoError(t, err)
+	assert.Equal(t, "Personal Compute", got.Name)
+
+	// A direct grant makes it visible.
+	_, err = w.ClusterPolicies.UpdatePermissions(ctx, compute.ClusterPolicyPermissionsRequest{ClusterPolicyId: shared,
+		AccessControlList: []compute.ClusterPolicyAccessControlRequest{{UserName: limitedUserName, PermissionLevel: compute.ClusterPolicyPermissionLevelCanUse}}})
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{"Personal Compute", "Shared Compute", "Job Compute"}, names(analyst))
+	_, err = analyst.ClusterPolicies.GetByPolicyId(ctx, shared)
+	assert.NoError(t, err)
+}

@@ -17,7 +17,7 @@ func (ws *workspace) compliance(cl *cluster, fix bool) ([]violation, []compute.C
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	vs, changes, err := evaluate(p.rules, &spec, clusterTypeOf(cl), false, fix)
+	vs, changes, err := ws.evaluate(p.rules, &spec, clusterTypeOf(cl), false, fix)
 	return vs, changes, &spec, err
 }
 

@@ -150,11 +150,27 @@ func valueNumber(v any) (float64, bool) {
 	return f, err == nil
 }
 
-// virtual reads the attributes that are not spec fields.
-func virtualValue(path string, d *compute.ClusterDetails, clusterType string) (any, bool, bool) {
+// Virtual attributes are not spec fields; rules on them are checked but
+// never filled in or repaired.
+const (
+	pathClusterType = "cluster_type"
+	pathDBUsPerHour = "dbus_per_hour"
+)
+
+// virtualValue reads a virtual attribute from the spec as it stands (after
+// fixed values and defaults). The last result says whether path is virtual.
+func (ws *workspace) virtualValue(path string, doc specDoc, clusterType string) (any, bool, bool) {
 	switch path {
-	case "cluster_type":
+	case pathClusterType:
 		return clusterType, true, true
+	case pathDBUsPerHour:
+		// Without a known node type there is no rate; validation names the
+		// missing or unknown node type instead.
+		dbus, ok := ws.dbusPerHour(doc)
+		if !ok {
+			return nil, false, true
+		}
+		return dbus, true, true
 	}
 	return nil, false, false
 }
@@ -164,7 +180,7 @@ type violation struct{ path, msg string }
 
 // evaluate checks (and, when fix is set, repairs) a spec against rules.
 // Fixed values are always filled in; defaults only when applyDefaults.
-func evaluate(rules map[string]policyRule, d *compute.ClusterDetails, clusterType string, applyDefaults, fix bool) ([]violation, []compute.ClusterSettingsChange, error) {
+func (ws *workspace) evaluate(rules map[string]policyRule, d *compute.ClusterDetails, clusterType string, applyDefaults, fix bool) ([]violation, []compute.ClusterSettingsChange, error) {
 	doc, err := docOf(d)
 	if err != nil {
 		return nil, nil, err
@@ -173,7 +189,14 @@ func evaluate(rules map[string]policyRule, d *compute.ClusterDetails, clusterTyp
 	for p := range rules {
 		paths = append(paths, p)
 	}
-	sort.Strings(paths)
+	// dbus_per_hour depends on node types and sizes: check it on the
+	// finished spec, after every other rule has filled in its values.
+	sort.Slice(paths, func(i, j int) bool {
+		if a, b := paths[i] == pathDBUsPerHour, paths[j] == pathDBUsPerHour; a != b {
+			return b
+		}
+		return paths[i] < paths[j]
+	})
 	var vs []violation
 	var changes []compute.ClusterSettingsChange
 	change := func(path string, prev any, had bool, next any) {
@@ -186,14 +209,16 @@ func evaluate(rules map[string]policyRule, d *compute.ClusterDetails, clusterTyp
 	}
 	for _, path := range paths {
 		r := rules[path]
-		v, present, virtual := virtualValue(path, d, clusterType)
+		v, present, virtual := ws.virtualValue(path, doc, clusterType)
 		if !virtual {
 			v, present = doc.get(path)
 		}
 		switch {
 		case r.Type == "fixed":
-			if !present && !virtual {
-				change(path, nil, false, r.Value)
+			if !present {
+				if !virtual {
+					change(path, nil, false, r.Value)
+				}
 				continue
 			}
 			if valueString(v) != valueString(r.Value) {
@@ -214,6 +239,9 @@ func evaluate(rules map[string]policyRule, d *compute.ClusterDetails, clusterTyp
 			}
 			continue
 		}
+		if !present && virtual {
+			continue
+		}
 		if !present {
 			if r.DefaultValue != nil && (applyDefaults || fix) {
 				change(path, nil, false, r.DefaultValue)
@@ -225,7 +253,7 @@ func evaluate(rules map[string]policyRule, d *compute.ClusterDetails, clusterTyp
 			continue
 		}
 		if msg := checkValue(path, r, v); msg != "" {
-			if fix {
+			if fix && !virtual {
 				if next, ok := repairValue(r, v); ok {
 					change(path, v, true, next)
 					continue

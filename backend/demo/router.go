@@ -138,6 +138,9 @@ func (s *Server) api(h handler) http.Handler {
 		ws.advance(now)
 		u := ws.users[ws.tokens[token]]
 		res, err := h(ws, &call{ws: ws, user: u, now: now, r: r, body: body})
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			ws.clustersChanged() // reads leave clusters alone; anything else may not
+		}
 		w.Header().Set("X-Databricks-Org-Id", strconv.FormatInt(ws.id, 10))
 		if err != nil {
 			writeError(w, err)

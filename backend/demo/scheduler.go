@@ -47,16 +47,19 @@ func (s *scheduler) at(t time.Time, fn func(at time.Time)) {
 }
 
 // runUntil runs every action due at or before now, including ones scheduled
-// by the actions themselves. The bound stops a runaway self-rescheduler.
-func (s *scheduler) runUntil(now time.Time) {
-	for i := 0; i < 1_000_000 && s.q.Len() > 0; i++ {
+// by the actions themselves, and says how many ran. The bound stops a
+// runaway self-rescheduler.
+func (s *scheduler) runUntil(now time.Time) int {
+	ran := 0
+	for ; ran < 1_000_000 && s.q.Len() > 0; ran++ {
 		next := s.q[0]
 		if next.at.After(now) {
-			return
+			return ran
 		}
 		heap.Pop(&s.q)
 		next.fn(next.at)
 	}
+	return ran
 }
 
 func (s *scheduler) reset() { s.q = nil }

@@ -205,12 +205,7 @@ func seedContent(ws *workspace, now time.Time) {
 		cl := ws.seedAdd(seedCluster{name: "legacy-hive-cluster", creator: admin, node: "Standard_DS4_v2", version: "12.2.x-scala2.12",
 			workers: 2, autoterm: 120, mode: compute.DataSecurityModeNone}, at)
 		s.ws.sched.at(at.Add(20*time.Minute), func(t time.Time) {
-			cl.gen++
-			ws.closeUptime(cl, t)
-			cl.d.State = compute.StateError
-			cl.d.StateMessage = "The Spark driver became unreachable and could not be recovered. Terminate the cluster and start it again."
-			ws.event(cl, t, compute.EventTypeDriverNotResponding, &compute.EventDetails{})
-			ws.event(cl, t, compute.EventTypeDriverUnavailable, &compute.EventDetails{})
+			ws.failDriver(cl, t, compute.TerminationReasonCodeDriverUnreachable)
 		})
 	})
 	// A BI cluster that somebody just started.

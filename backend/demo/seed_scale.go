@@ -61,42 +61,53 @@ func seedScale(ws *workspace, now time.Time) {
 // (one in four, never job clusters) or TERMINATED.
 func (ws *workspace) scaleHistory(cl *cluster, created, now time.Time, source compute.ClusterSource) {
 	ws.event(cl, created, compute.EventTypeCreating, &compute.EventDetails{User: cl.d.CreatorUserName, ClusterSize: sizeOf(&cl.d)})
-	t := created.Add(4 * time.Minute)
+	up := created.Add(4 * time.Minute)
+	t := up
 	n := cl.target
 	ws.event(cl, t, compute.EventTypeRunning, &compute.EventDetails{CurrentNumWorkers: n, TargetNumWorkers: n,
 		ForceSendFields: []string{"CurrentNumWorkers", "TargetNumWorkers"}})
-	step := now.Sub(t) / time.Duration(ws.opts.EventHistory+2)
-	for k := 0; k < ws.opts.EventHistory; k++ {
-		t = t.Add(step)
-		next := max(0, n+ws.rnd.IntN(5)-2)
-		ws.event(cl, t, compute.EventTypeResizing, &compute.EventDetails{CurrentNumWorkers: n, TargetNumWorkers: next,
-			Cause: compute.EventDetailsCauseAutoscale, ForceSendFields: []string{"CurrentNumWorkers", "TargetNumWorkers"}})
-		ws.event(cl, t.Add(90*time.Second), compute.EventTypeUpsizeCompleted, &compute.EventDetails{CurrentNumWorkers: next,
-			TargetNumWorkers: next, ForceSendFields: []string{"CurrentNumWorkers", "TargetNumWorkers"}})
-		n = next
-	}
-	if cl.d.Autoscale == nil {
-		n = cl.d.NumWorkers
+	step := now.Sub(up) / time.Duration(ws.opts.EventHistory+2)
+	// Only autoscaling clusters resize by themselves; fixed-size ones keep
+	// num_workers from start to end.
+	if a := cl.d.Autoscale; a != nil && a.MaxWorkers > a.MinWorkers {
+		for k := 0; k < ws.opts.EventHistory; k++ {
+			t = t.Add(step)
+			next := min(max(n+ws.rnd.IntN(5)-2, a.MinWorkers), a.MaxWorkers)
+			if next == n { // a resize always moves: step towards the other bound
+				next = n + 1
+				if n == a.MaxWorkers {
+					next = n - 1
+				}
+			}
+			ws.event(cl, t, compute.EventTypeResizing, &compute.EventDetails{CurrentNumWorkers: n, TargetNumWorkers: next,
+				Cause: compute.EventDetailsCauseAutoscale, ForceSendFields: []string{"CurrentNumWorkers", "TargetNumWorkers"}})
+			// Growing ends with UPSIZE_COMPLETED; shrinking has no completion event.
+			if next > n {
+				ws.event(cl, t.Add(90*time.Second), compute.EventTypeUpsizeCompleted, &compute.EventDetails{CurrentNumWorkers: next,
+					TargetNumWorkers: next, ForceSendFields: []string{"CurrentNumWorkers", "TargetNumWorkers"}})
+			}
+			n = next
+		}
 	}
 	cl.d.NumWorkers, cl.target = n, n
 	if source != compute.ClusterSourceJob && ws.rnd.IntN(4) == 0 {
 		cl.d.State = compute.StateRunning
-		cl.d.LastRestartedTime = millis(created.Add(4 * time.Minute))
-		cl.uptime = []interval{{from: created.Add(4 * time.Minute)}}
+		cl.d.LastRestartedTime = millis(up)
+		cl.uptime = []interval{{from: up}}
 		cl.lastActivity = now.Add(-time.Duration(ws.rnd.IntN(20)) * time.Minute)
-		ws.refreshNodes(cl, created.Add(4*time.Minute))
+		ws.refreshNodes(cl, up)
 		cl.gen++
 		ws.scheduleAutoTermination(cl)
 		return
 	}
-	end := t.Add(step)
+	end := up.Add(step * time.Duration(ws.opts.EventHistory+1))
 	reason := userReason(compute.TerminationReasonCodeInactivity, compute.TerminationReasonTypeSuccess,
 		map[string]string{"inactivity_duration_min": fmt.Sprint(cl.d.AutoterminationMinutes)})
 	if source == compute.ClusterSourceJob {
 		reason = userReason(compute.TerminationReasonCodeJobFinished, compute.TerminationReasonTypeSuccess, nil)
 	}
 	ws.event(cl, end, compute.EventTypeTerminating, &compute.EventDetails{Reason: reason})
-	cl.uptime = []interval{{from: created.Add(4 * time.Minute), to: end}}
+	cl.uptime = []interval{{from: up, to: end}}
 	cl.d.State = compute.StateTerminated
 	cl.d.StateMessage = describeReason(reason)
 	cl.d.TerminationReason = reason

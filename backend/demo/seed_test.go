@@ -60,3 +60,51 @@ func TestSeededWorkspaceLooksLived(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, policies, 5)
 }
+
+// Generated clusters' event logs must tell the same story as their details:
+// only autoscaling clusters resize, UPSIZE_COMPLETED follows growth only,
+// and the last worker count is the cluster's num_workers.
+func TestGeneratedScaleHistoryIsConsistent(t *testing.T) {
+	t.Parallel()
+	_, w := frozen(t, Options{Empty: true, ExtraClusters: 80, EventHistory: 6})
+	ctx := testCtx(t)
+	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{})
+	require.NoError(t, err)
+	require.Len(t, all, 80)
+	resized := 0
+	for _, c := range all {
+		events, err := w.Clusters.EventsAll(ctx, compute.GetEvents{ClusterId: c.ClusterId, Order: compute.GetEventsOrderAsc})
+		require.NoError(t, err)
+		workers, resizes := -1, 0
+		for _, e := range events {
+			switch e.Type {
+			case compute.EventTypeRunning:
+				workers = e.Details.CurrentNumWorkers
+			case compute.EventTypeResizing:
+				resizes++
+				require.NotNil(t, c.Autoscale, "%s: a fixed-size cluster does not autoscale", c.ClusterName)
+				assert.Equal(t, compute.EventDetailsCauseAutoscale, e.Details.Cause)
+				assert.Equal(t, workers, e.Details.CurrentNumWorkers, c.ClusterName)
+				assert.NotEqual(t, e.Details.CurrentNumWorkers, e.Details.TargetNumWorkers, c.ClusterName)
+				assert.GreaterOrEqual(t, e.Details.TargetNumWorkers, c.Autoscale.MinWorkers, c.ClusterName)
+				assert.LessOrEqual(t, e.Details.TargetNumWorkers, c.Autoscale.MaxWorkers, c.ClusterName)
+				workers = e.Details.TargetNumWorkers // shrinking completes without an event
+			case compute.EventTypeUpsizeCompleted:
+				assert.Equal(t, workers, e.Details.CurrentNumWorkers, "%s: completes the resize before it", c.ClusterName)
+				prev := events[0]
+				for _, p := range events {
+					if p.Type == compute.EventTypeResizing && p.Timestamp <= e.Timestamp {
+						prev = p
+					}
+				}
+				assert.Greater(t, prev.Details.TargetNumWorkers, prev.Details.CurrentNumWorkers, "%s: only growth completes an upsize", c.ClusterName)
+			}
+		}
+		if c.Autoscale != nil {
+			resized += resizes
+			assert.Equal(t, 6, resizes, c.ClusterName)
+		}
+		assert.Equal(t, c.NumWorkers, workers, "%s: the last event's size is the cluster's", c.ClusterName)
+	}
+	assert.Positive(t, resized, "some generated clusters autoscale")
+}

@@ -35,6 +35,8 @@ type workspace struct {
 	statements map[string]*statement
 	nextRunID  int64
 	nextSeq    int64 // orders equal-timestamp events
+
+	lists map[string]*listSnapshot // clusters/list answers by filter set, until a change
 }
 
 func newWorkspace(name string, seed uint64, clock Clock, opts Options) *workspace {
@@ -79,9 +81,15 @@ func (ws *workspace) resetLocked() {
 	}
 	seedScale(ws, now)
 	ws.advance(now)
+	ws.clustersChanged()
 }
 
-func (ws *workspace) advance(now time.Time) { ws.sched.runUntil(now) }
+// advance runs the transitions due by now; any of them may change a cluster.
+func (ws *workspace) advance(now time.Time) {
+	if ws.sched.runUntil(now) > 0 {
+		ws.clustersChanged()
+	}
+}
 
 func (ws *workspace) adminToken() string {
 	ws.mu.Lock()
