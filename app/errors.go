@@ -53,7 +53,7 @@ func NewErrorFormatter(extra ...ErrorRule) *ErrorFormatter {
 // ("per-user rate limiting") and REQUEST_LIMIT_EXCEEDED under 429, and a
 // workspace answers too many calls with either code: advice about quota or
 // about terminating compute would send the user the wrong way.
-var rateLimited = ErrorRule{apierr.ErrTooManyRequests, "TOO_MANY_REQUESTS",
+var rateLimited = ErrorRule{nil, "TOO_MANY_REQUESTS",
 	"The workspace is rate-limiting requests from Clusterdeck.",
 	"Nothing to fix: Clusterdeck slows down and retries by itself. If you were acting, try again in a minute."}
 
@@ -130,10 +130,11 @@ func (f *ErrorFormatter) UIError(err error) UIError {
 	}
 	out := UIError{Code: "UNEXPECTED", Message: err.Error(),
 		Hint: "Try again. If it keeps happening, copy the details and report it."}
-	var apiErr *apierr.APIError
 	rules := f.rules
+	var apiErr *apierr.APIError
 	if errors.As(err, &apiErr) && apiErr.StatusCode == http.StatusTooManyRequests {
-		rules = []ErrorRule{rateLimited}
+		rules = nil
+		out = UIError{Code: rateLimited.Code, Message: rateLimited.Message, Hint: rateLimited.Hint}
 	}
 	for _, r := range rules {
 		if errors.Is(err, r.Target) {
