@@ -82,7 +82,7 @@ func (s *Service) Act(ctx context.Context, ws, id string, a Action, confirmName 
 		case ActionTerminate, ActionPermanentDelete:
 			s.stopFollowing(ws, id)
 		case ActionPin, ActionUnpin:
-			s.setPinned(ws, id, a == ActionPin)
+			s.setPinned(ws, id, d.ClusterSource, a == ActionPin)
 		}
 		s.changed(ws, id)
 		return nil

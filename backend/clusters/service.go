@@ -90,7 +90,7 @@ type Service struct {
 	views   map[viewKey]*listView
 	detail  *detailView
 	follows map[string]map[string]followUp // workspace → cluster id
-	pinned  map[string]map[string]bool     // last known pinned ids per workspace
+	pinned  map[viewKey]map[string]bool    // last known pinned ids per list
 	busy    map[string]bool                // "ws/id/action" being sent
 }
 
@@ -110,7 +110,7 @@ func NewService(ctx context.Context, o Options) *Service {
 	}
 	return &Service{clients: newClientSet(o.Clients, o.ListRetry), sink: o.Sink, clock: o.Clock, timing: o.Timing,
 		log: o.Log, follow: o.FollowFor, ctx: ctx, views: map[viewKey]*listView{},
-		follows: map[string]map[string]followUp{}, pinned: map[string]map[string]bool{}, busy: map[string]bool{}}
+		follows: map[string]map[string]followUp{}, pinned: map[viewKey]map[string]bool{}, busy: map[string]bool{}}
 }
 
 type viewKey struct {
@@ -299,7 +299,7 @@ func (lv *listView) fetch(ctx context.Context) (bool, error) {
 	}
 	lv.snapshot = snap
 	s.mu.Lock()
-	s.pinned[lv.ws] = pinned
+	s.pinned[viewKey{lv.ws, lv.view}] = pinned
 	s.mu.Unlock()
 	s.observe(lv.ws, snap, lv.view)
 	return transitional, nil
