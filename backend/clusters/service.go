@@ -127,7 +127,9 @@ type listView struct {
 	poller  *Poller
 	// Owned by the poller goroutine.
 	snapshot map[string]Row
-	restream bool // guarded by svc.mu: send everything again on the next pass
+	fullDue  time.Time // when the next full pass is due, transitional or not
+	restream bool      // guarded by svc.mu: send everything again on the next pass
+	full     bool      // guarded by svc.mu: the user asked for a full pass
 }
 
 // Watch shows a workspace's view: its rows stream in as Deltas, then update
@@ -215,6 +217,9 @@ func (s *Service) Refresh(ws string) bool {
 	if len(shown) == 0 || shown[0].poller.Status().Running {
 		return false
 	}
+	s.mu.Lock()
+	shown[0].full = true
+	s.mu.Unlock()
 	shown[0].poller.Refresh()
 	return true
 }
@@ -262,8 +267,15 @@ func (lv *listView) fetch(ctx context.Context) (bool, error) {
 	}
 	s.mu.Lock()
 	stream := lv.snapshot == nil || lv.restream
-	lv.restream = false
+	full := stream || lv.full
+	lv.restream, lv.full = false, false
 	s.mu.Unlock()
+	if !full && s.clock.Now().Before(lv.fullDue) {
+		if done, transitional, err := lv.fetchTransitional(ctx, walker); done {
+			return transitional, err
+		}
+	}
+	lv.fullDue = s.clock.Now().Add(s.timing.withDefaults().Slow)
 	var all []Row
 	first := true
 	_, err = ListPages(ctx, walker, lv.view, func(rows []Row) error {
