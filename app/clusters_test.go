@@ -2,11 +2,13 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -125,4 +127,29 @@ func collectRows(t *testing.T, a *App) []clusters.Row {
 		return len(ev) > 0 && ev[len(ev)-1].data[0].(clusters.Delta).Complete
 	}, 20*time.Second, 5*time.Millisecond)
 	return rows
+}
+
+func TestClusterStatusSaysStaleAndRateLimited(t *testing.T) {
+	rec := &lockedEmitter{}
+	c := &Clusters{emit: rec, errors: NewErrorFormatter(clusterRules()...)}
+	last := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	limited := fmt.Errorf("list clusters: %w", &apierr.APIError{StatusCode: 429, ErrorCode: "REQUEST_LIMIT_EXCEEDED", Message: "Too many requests"})
+	clusterSink{c}.Status(clusters.ViewStatus{Workspace: "demo", View: clusters.ViewAllPurpose, LastSuccess: last,
+		NextAt: last.Add(50 * time.Second), Failures: 2, Err: limited})
+	clusterSink{c}.Status(clusters.ViewStatus{Workspace: "demo", View: clusters.ViewAllPurpose, Paused: true})
+
+	ev := rec.named("clusters:status:demo")
+	require.Len(t, ev, 2)
+	st := ev[0].data[0].(ClusterStatusView)
+	assert.True(t, st.Stale)
+	assert.Equal(t, "2026-01-01T09:00:00Z", st.LastUpdated)
+	assert.Equal(t, "2026-01-01T09:00:50Z", st.NextAt)
+	require.NotNil(t, st.Error)
+	assert.Equal(t, "The workspace is rate-limiting requests from Clusterdeck.", st.Error.Message)
+	assert.Equal(t, 429, st.Error.Status)
+
+	paused := ev[1].data[0].(ClusterStatusView)
+	assert.False(t, paused.Stale)
+	assert.Empty(t, paused.LastUpdated, "never loaded: the page says so rather than a date")
+	assert.Nil(t, paused.Error)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 
 	"github.com/databricks/databricks-sdk-go/apierr"
 )
@@ -47,6 +48,14 @@ func NewErrorFormatter(extra ...ErrorRule) *ErrorFormatter {
 	rules := append([]ErrorRule{}, extra...)
 	return &ErrorFormatter{rules: append(rules, apiRules...)}
 }
+
+// rateLimited explains any HTTP 429. The SDK files both RESOURCE_EXHAUSTED
+// ("per-user rate limiting") and REQUEST_LIMIT_EXCEEDED under 429, and a
+// workspace answers too many calls with either code: advice about quota or
+// about terminating compute would send the user the wrong way.
+var rateLimited = ErrorRule{nil, "TOO_MANY_REQUESTS",
+	"The workspace is rate-limiting requests from Clusterdeck.",
+	"Nothing to fix: Clusterdeck slows down and retries by itself. If you were acting, try again in a minute."}
 
 // apiRules cover the SDK's sentinels. More specific classes come first because
 // several inherit from a general one (ErrResourceExhausted is ErrTooManyRequests).
@@ -121,14 +130,19 @@ func (f *ErrorFormatter) UIError(err error) UIError {
 	}
 	out := UIError{Code: "UNEXPECTED", Message: err.Error(),
 		Hint: "Try again. If it keeps happening, copy the details and report it."}
-	for _, r := range f.rules {
+	rules := f.rules
+	var apiErr *apierr.APIError
+	if errors.As(err, &apiErr) && apiErr.StatusCode == http.StatusTooManyRequests {
+		rules = nil
+		out = UIError{Code: rateLimited.Code, Message: rateLimited.Message, Hint: rateLimited.Hint}
+	}
+	for _, r := range rules {
 		if errors.Is(err, r.Target) {
 			out = UIError{Code: r.Code, Message: r.Message, Hint: r.Hint, Detail: err.Error()}
 			break
 		}
 	}
-	var apiErr *apierr.APIError
-	if errors.As(err, &apiErr) {
+	if apiErr != nil {
 		out.Status = apiErr.StatusCode
 		if apiErr.ErrorCode != "" {
 			out.Code = apiErr.ErrorCode

@@ -56,6 +56,13 @@ func TestErrorFormatterAPIErrors(t *testing.T) {
 			"RESOURCE_DOES_NOT_EXIST", "It no longer exists in this workspace.", "Refresh the list"},
 		{"quota", 400, `{"error_code":"RESOURCE_EXHAUSTED","message":"Quota exceeded for Standard_NC family"}`,
 			"RESOURCE_EXHAUSTED", "The workspace ran out of quota or capacity for this request.", "Request more quota"},
+		{"cluster limit", 400, `{"error_code":"REQUEST_LIMIT_EXCEEDED","message":"Creating this cluster would exceed the workspace limit"}`,
+			"REQUEST_LIMIT_EXCEEDED", "This would exceed a limit set for the workspace.", "Terminate or delete compute"},
+		// HTTP 429 is rate limiting whatever the code says; no quota advice.
+		{"rate limit, per-user code", 429, `{"error_code":"RESOURCE_EXHAUSTED","message":"Too many requests for user"}`,
+			"RESOURCE_EXHAUSTED", "The workspace is rate-limiting requests from Clusterdeck.", "slows down and retries"},
+		{"rate limit, request code", 429, `{"error_code":"REQUEST_LIMIT_EXCEEDED","message":"Too many requests"}`,
+			"REQUEST_LIMIT_EXCEEDED", "The workspace is rate-limiting requests from Clusterdeck.", "slows down and retries"},
 		{"unauthenticated", 401, `{"error_code":"UNAUTHENTICATED","message":"Invalid access token."}`,
 			"UNAUTHENTICATED", "The workspace did not accept your credentials.", "Sign in again"},
 	}

@@ -20,7 +20,7 @@ func BenchmarkList10kLatency20ms(b *testing.B) {
 	const latency = 20 * time.Millisecond
 	srv, src := startDemo(b, demo.Options{ExtraClusters: 10_000, Latency: latency})
 	ctx := testCtx(b)
-	_, walker, err := newClientSet(src).get(ctx, "demo")
+	_, walker, err := newClientSet(src, ListRetryBudget).get(ctx, "demo")
 	require.NoError(b, err)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -75,7 +75,7 @@ func BenchmarkWatchIdleCallsPerMinute(b *testing.B) {
 	waitPass := func() {
 		require.Eventually(b, func() bool {
 			s.mu.Lock()
-			lv := s.views["demo"]
+			lv := s.views[viewKey{"demo", ViewAllPurpose}]
 			s.mu.Unlock()
 			st := lv.poller.Status()
 			return !st.Running && !st.NextAt.IsZero() && st.NextAt.After(clock.Now())

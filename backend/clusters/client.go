@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/client"
@@ -24,18 +25,26 @@ type ClientSource interface {
 // 10,000 clusters is bounded by latency, and other calls keep theirs.
 const PageRate = 100
 
+// ListRetryBudget is how long one page call keeps retrying 429/503 answers
+// inside the SDK. The workspace client's budget (a minute) suits one-off
+// calls; a poller that waited that long would show "Refreshing…" for a
+// minute instead of saying the list is stale and backing off itself.
+const ListRetryBudget = 5 * time.Second
+
 // clientSet caches, per SDK workspace client, a second API client over the
-// same config (same auth) whose only difference is the page-walk limiter.
+// same config (same auth) whose only differences are the page-walk limiter
+// and the retry budget.
 type clientSet struct {
-	src ClientSource
-	mu  sync.Mutex
+	src   ClientSource
+	retry time.Duration
+	mu    sync.Mutex
 	// Keyed by the workspace client: when the workspaces package rebuilds a
 	// client (profile or secret changed), a new walker follows.
 	walkers map[*databricks.WorkspaceClient]*client.DatabricksClient
 }
 
-func newClientSet(src ClientSource) *clientSet {
-	return &clientSet{src: src, walkers: map[*databricks.WorkspaceClient]*client.DatabricksClient{}}
+func newClientSet(src ClientSource, retry time.Duration) *clientSet {
+	return &clientSet{src: src, retry: retry, walkers: map[*databricks.WorkspaceClient]*client.DatabricksClient{}}
 }
 
 // get returns the workspace client and its page walker.
@@ -49,7 +58,7 @@ func (c *clientSet) get(ctx context.Context, workspaceID string) (*databricks.Wo
 	if walker, ok := c.walkers[w]; ok {
 		return w, walker, nil
 	}
-	walker, err := newWalker(w.Config)
+	walker, err := newWalker(w.Config, c.retry)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -60,12 +69,13 @@ func (c *clientSet) get(ctx context.Context, workspaceID string) (*databricks.Wo
 	return w, walker, nil
 }
 
-func newWalker(cfg *config.Config) (*client.DatabricksClient, error) {
+func newWalker(cfg *config.Config, retry time.Duration) (*client.DatabricksClient, error) {
 	hc, err := config.HTTPClientConfigFromConfig(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("page client: %w", err)
 	}
 	hc.RateLimitPerSecond = PageRate
+	hc.RetryTimeout = retry
 	dc, err := client.NewWithClient(cfg, httpclient.NewApiClient(hc))
 	if err != nil {
 		return nil, fmt.Errorf("page client: %w", err)

@@ -83,7 +83,7 @@ func (dv *detailView) fetch(ctx context.Context) (bool, error) {
 		s.sink.Detail(DetailUpdate{Workspace: dv.ws, ClusterID: dv.id, Err: err})
 		return false, err
 	}
-	s.observe(dv.ws, map[string]Row{d.Row.ID: d.Row}, false)
+	s.observe(dv.ws, map[string]Row{d.Row.ID: d.Row}, "")
 	s.sink.Detail(DetailUpdate{Workspace: dv.ws, ClusterID: dv.id, Detail: d})
 	return d.Row.Transitional, nil
 }
@@ -108,7 +108,7 @@ func (s *Service) Get(ctx context.Context, ws, id string) (*Detail, error) {
 	if err != nil {
 		return nil, err
 	}
-	pinned, err := s.isPinned(ctx, ws, id)
+	pinned, err := s.isPinned(ctx, ws, id, d.ClusterSource)
 	if err != nil {
 		return nil, err
 	}
@@ -130,10 +130,16 @@ func (s *Service) getRaw(ctx context.Context, ws, id string) (*compute.ClusterDe
 	return d, nil
 }
 
-// isPinned answers from the last list pass, or asks the API once.
-func (s *Service) isPinned(ctx context.Context, ws, id string) (bool, error) {
+// isPinned answers from the last pass of the cluster's list, or asks the
+// API once for that list's pinned clusters.
+func (s *Service) isPinned(ctx context.Context, ws, id string, source compute.ClusterSource) (bool, error) {
+	v, ok := viewOf(source)
+	if !ok {
+		return false, nil // no list shows it, so nothing can show it pinned
+	}
+	k := viewKey{ws, v}
 	s.mu.Lock()
-	known, ok := s.pinned[ws]
+	known, ok := s.pinned[k]
 	s.mu.Unlock()
 	if ok {
 		return known[id], nil
@@ -142,32 +148,32 @@ func (s *Service) isPinned(ctx context.Context, ws, id string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	ids := map[string]bool{}
-	for _, v := range []View{ViewAllPurpose, ViewJob} {
-		got, err := pinnedIDs(ctx, walker, v)
-		if err != nil {
-			return false, err
-		}
-		for k := range got {
-			ids[k] = true
-		}
+	ids, err := pinnedIDs(ctx, walker, v)
+	if err != nil {
+		return false, err
 	}
 	s.mu.Lock()
-	s.pinned[ws] = ids
+	s.pinned[k] = ids
 	s.mu.Unlock()
 	return ids[id], nil
 }
 
-func (s *Service) setPinned(ws, id string, pinned bool) {
+// setPinned records a pin or unpin the user just made.
+func (s *Service) setPinned(ws, id string, source compute.ClusterSource, pinned bool) {
+	v, ok := viewOf(source)
+	if !ok {
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.pinned[ws] == nil {
+	known := s.pinned[viewKey{ws, v}]
+	if known == nil {
 		return // unknown: the next read asks the API
 	}
 	if pinned {
-		s.pinned[ws][id] = true
+		known[id] = true
 	} else {
-		delete(s.pinned[ws], id)
+		delete(known, id)
 	}
 }
 

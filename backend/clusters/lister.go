@@ -131,12 +131,37 @@ func pinnedIDs(ctx context.Context, c *client.DatabricksClient, v View) (map[str
 // ListPages walks every page of a view, calling page with each page's rows as
 // soon as it arrives. It returns the number of API calls made.
 func ListPages(ctx context.Context, c *client.DatabricksClient, v View, page func(rows []Row) error) (int, error) {
-	calls := 1
 	pinned, err := pinnedIDs(ctx, c, v)
 	if err != nil {
-		return calls, err
+		return 1, err
 	}
-	req := compute.ListClustersRequest{PageSize: listPageSize, FilterBy: &compute.ListClustersFilterBy{ClusterSources: v.sources()}}
+	calls, err := walk(ctx, c, compute.ListClustersFilterBy{ClusterSources: v.sources()}, pinned, page)
+	return 1 + calls, err
+}
+
+// transitionalStates are the states Transitional reports, as a list filter.
+var transitionalStates = []compute.State{compute.StatePending, compute.StateRestarting,
+	compute.StateResizing, compute.StateTerminating}
+
+// ListTransitional walks only the view's clusters in a transitional state:
+// usually one call, where the whole list is a hundred at 10,000 clusters.
+// The filtered list cannot say which clusters are pinned, so pinned (from
+// the last full pass) does.
+func ListTransitional(ctx context.Context, c *client.DatabricksClient, v View, pinned map[string]bool) ([]Row, int, error) {
+	var out []Row
+	calls, err := walk(ctx, c, compute.ListClustersFilterBy{ClusterSources: v.sources(), ClusterStates: transitionalStates},
+		pinned, func(rows []Row) error {
+			out = append(out, rows...)
+			return nil
+		})
+	return out, calls, err
+}
+
+// walk calls page with the rows of every page the filter selects.
+func walk(ctx context.Context, c *client.DatabricksClient, filter compute.ListClustersFilterBy, pinned map[string]bool,
+	page func(rows []Row) error) (int, error) {
+	req := compute.ListClustersRequest{PageSize: listPageSize, FilterBy: &filter}
+	calls := 0
 	for {
 		calls++
 		resp, err := listPage(ctx, c, req)

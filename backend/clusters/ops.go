@@ -78,11 +78,11 @@ func (s *Service) Act(ctx context.Context, ws, id string, a Action, confirmName 
 		}
 		switch a {
 		case ActionStart, ActionRestart:
-			s.startFollowing(ws, id, d.ClusterName, a)
+			s.startFollowing(ws, id, d.ClusterName, a, d.ClusterSource)
 		case ActionTerminate, ActionPermanentDelete:
 			s.stopFollowing(ws, id)
 		case ActionPin, ActionUnpin:
-			s.setPinned(ws, id, a == ActionPin)
+			s.setPinned(ws, id, d.ClusterSource, a == ActionPin)
 		}
 		s.changed(ws, id)
 		return nil
@@ -176,11 +176,10 @@ func (s *Service) classify(ctx context.Context, ws, id string, a Action, err err
 // changed polls the list and the open detail now, so the user sees the
 // transition the action started without waiting for the next interval.
 func (s *Service) changed(ws, id string) {
-	s.mu.Lock()
-	lv := s.views[ws]
-	s.mu.Unlock()
-	if lv != nil {
-		lv.poller.Refresh()
+	for _, lv := range s.viewsOf(ws, false) {
+		if lv.active() { // a paused view refreshes when it is shown again
+			lv.poller.Refresh()
+		}
 	}
 	s.refreshDetail(ws, id)
 }

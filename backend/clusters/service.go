@@ -68,9 +68,13 @@ type Options struct {
 	Log     *slog.Logger
 	// FollowFor is how long a started cluster is followed for its notice.
 	FollowFor time.Duration
+	// ListRetry is how long one list call may retry 429/5xx answers inside
+	// the SDK before the poll counts as failed (default ListRetryBudget).
+	ListRetry time.Duration
 }
 
-// Service owns the list pollers (one per workspace view), the poller of the
+// Service owns the list pollers (one per workspace view; only the view the
+// page shows is watched), the poller of the
 // open cluster, the follow-ups behind notifications, and the actions.
 type Service struct {
 	clients *clientSet
@@ -83,17 +87,11 @@ type Service struct {
 
 	mu      sync.Mutex
 	hidden  bool
-	views   map[string]*listView
+	views   map[viewKey]*listView
 	detail  *detailView
 	follows map[string]map[string]followUp // workspace → cluster id
-	pinned  map[string]map[string]bool     // last known pinned ids per workspace
+	pinned  map[viewKey]map[string]bool    // last known pinned ids per list
 	busy    map[string]bool                // "ws/id/action" being sent
-}
-
-type followUp struct {
-	name   string
-	action Action
-	until  time.Time
 }
 
 // NewService builds a service whose pollers live until ctx ends.
@@ -107,9 +105,17 @@ func NewService(ctx context.Context, o Options) *Service {
 	if o.FollowFor <= 0 {
 		o.FollowFor = 30 * time.Minute
 	}
-	return &Service{clients: newClientSet(o.Clients), sink: o.Sink, clock: o.Clock, timing: o.Timing,
-		log: o.Log, follow: o.FollowFor, ctx: ctx, views: map[string]*listView{},
-		follows: map[string]map[string]followUp{}, pinned: map[string]map[string]bool{}, busy: map[string]bool{}}
+	if o.ListRetry <= 0 {
+		o.ListRetry = ListRetryBudget
+	}
+	return &Service{clients: newClientSet(o.Clients, o.ListRetry), sink: o.Sink, clock: o.Clock, timing: o.Timing,
+		log: o.Log, follow: o.FollowFor, ctx: ctx, views: map[viewKey]*listView{},
+		follows: map[string]map[string]followUp{}, pinned: map[viewKey]map[string]bool{}, busy: map[string]bool{}}
+}
+
+type viewKey struct {
+	ws   string
+	view View
 }
 
 // listView is one workspace's list as the page shows it.
@@ -121,44 +127,74 @@ type listView struct {
 	poller  *Poller
 	// Owned by the poller goroutine.
 	snapshot map[string]Row
-	restream bool // guarded by svc.mu: send everything again on the next pass
+	fullDue  time.Time // when the next full pass is due, transitional or not
+	restream bool      // guarded by svc.mu: send everything again on the next pass
+	full     bool      // guarded by svc.mu: the user asked for a full pass
 }
 
 // Watch shows a workspace's view: its rows stream in as Deltas, then update
-// by diff. Watching another view of the same workspace replaces the poller.
+// by diff. The window shows one list at a time, so every other view (other
+// tabs, other workspaces) stops being watched: its poller pauses unless it
+// follows a cluster the user started.
 func (s *Service) Watch(ws string, v View) error {
 	if !v.Valid() {
 		return fmt.Errorf("%w: unknown view %q", ErrBadView, v)
 	}
 	s.mu.Lock()
-	lv := s.views[ws]
-	if lv != nil && lv.view == v {
-		lv.watched, lv.restream = true, true
-		s.mu.Unlock()
+	var others []*Poller
+	for k, o := range s.views {
+		if k != (viewKey{ws, v}) && o.watched {
+			o.watched = false
+			others = append(others, o.poller)
+		}
+	}
+	lv, existed := s.views[viewKey{ws, v}]
+	if !existed {
+		lv = s.newViewLocked(ws, v)
+	}
+	lv.watched, lv.restream = true, existed
+	s.mu.Unlock()
+	for _, p := range others {
+		p.Wake() // re-reads active() and pauses
+	}
+	if existed {
 		lv.poller.Refresh()
 		lv.poller.Wake()
-		return nil
+	} else {
+		lv.poller.Start(s.ctx)
 	}
-	s.mu.Unlock()
-	if lv != nil {
-		lv.poller.Stop()
-	}
-	lv = &listView{svc: s, ws: ws, view: v, watched: true}
-	lv.poller = NewPoller(lv.fetch, lv.active, lv.status, s.clock, s.timing)
-	s.mu.Lock()
-	s.views[ws] = lv
-	s.mu.Unlock()
-	lv.poller.Start(s.ctx)
 	return nil
 }
 
-// Unwatch tells the service the page no longer shows the workspace's list.
-// Its poller pauses, unless a started cluster is still being followed.
-func (s *Service) Unwatch(ws string) {
+// newViewLocked registers a view whose poller the caller starts.
+func (s *Service) newViewLocked(ws string, v View) *listView {
+	lv := &listView{svc: s, ws: ws, view: v}
+	lv.poller = NewPoller(lv.fetch, lv.active, lv.status, s.clock, s.timing)
+	s.views[viewKey{ws, v}] = lv
+	return lv
+}
+
+// viewsOf returns the workspace's views; watchedOnly keeps the one shown.
+func (s *Service) viewsOf(ws string, watchedOnly bool) []*listView {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if lv := s.views[ws]; lv != nil {
+	var out []*listView
+	for k, lv := range s.views {
+		if k.ws == ws && (lv.watched || !watchedOnly) {
+			out = append(out, lv)
+		}
+	}
+	return out
+}
+
+// Unwatch tells the service the page no longer shows the workspace's list.
+// Its pollers pause, unless a started cluster is still being followed.
+func (s *Service) Unwatch(ws string) {
+	for _, lv := range s.viewsOf(ws, false) {
+		s.mu.Lock()
 		lv.watched = false
+		s.mu.Unlock()
+		lv.poller.Wake()
 	}
 }
 
@@ -177,13 +213,14 @@ func (s *Service) SetVisible(visible bool) {
 // Refresh polls a workspace's list now. It reports false, and does nothing,
 // while a poll is already running.
 func (s *Service) Refresh(ws string) bool {
-	s.mu.Lock()
-	lv := s.views[ws]
-	s.mu.Unlock()
-	if lv == nil || lv.poller.Status().Running {
+	shown := s.viewsOf(ws, true)
+	if len(shown) == 0 || shown[0].poller.Status().Running {
 		return false
 	}
-	lv.poller.Refresh()
+	s.mu.Lock()
+	shown[0].full = true
+	s.mu.Unlock()
+	shown[0].poller.Refresh()
 	return true
 }
 
@@ -208,13 +245,13 @@ func (s *Service) pollersLocked() []*Poller {
 	return out
 }
 
-// active: shown in a visible window, or following a cluster the user started
-// (the notice must come even when the window is hidden).
+// active: shown in a visible window, or following a cluster of this view the
+// user started (the notice must come even when the window is hidden).
 func (lv *listView) active() bool {
 	s := lv.svc
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return (lv.watched && !s.hidden) || len(s.follows[lv.ws]) > 0
+	return (lv.watched && !s.hidden) || s.followsInLocked(lv.ws, lv.view)
 }
 
 func (lv *listView) status(p PollStatus) {
@@ -230,8 +267,15 @@ func (lv *listView) fetch(ctx context.Context) (bool, error) {
 	}
 	s.mu.Lock()
 	stream := lv.snapshot == nil || lv.restream
-	lv.restream = false
+	full := stream || lv.full
+	lv.restream, lv.full = false, false
 	s.mu.Unlock()
+	if !full && s.clock.Now().Before(lv.fullDue) {
+		if done, transitional, err := lv.fetchTransitional(ctx, walker); done {
+			return transitional, err
+		}
+	}
+	lv.fullDue = s.clock.Now().Add(s.timing.withDefaults().Slow)
 	var all []Row
 	first := true
 	_, err = ListPages(ctx, walker, lv.view, func(rows []Row) error {
@@ -267,69 +311,8 @@ func (lv *listView) fetch(ctx context.Context) (bool, error) {
 	}
 	lv.snapshot = snap
 	s.mu.Lock()
-	s.pinned[lv.ws] = pinned
+	s.pinned[viewKey{lv.ws, lv.view}] = pinned
 	s.mu.Unlock()
-	s.observe(lv.ws, snap, true)
+	s.observe(lv.ws, snap, lv.view)
 	return transitional, nil
-}
-
-// startFollowing remembers a cluster the user started, for its notice, and
-// makes sure a list poller of the workspace runs to see it finish.
-func (s *Service) startFollowing(ws, id, name string, a Action) {
-	s.mu.Lock()
-	if s.follows[ws] == nil {
-		s.follows[ws] = map[string]followUp{}
-	}
-	s.follows[ws][id] = followUp{name: name, action: a, until: s.clock.Now().Add(s.follow)}
-	lv := s.views[ws]
-	s.mu.Unlock()
-	if lv == nil {
-		_ = s.Watch(ws, ViewAllPurpose)
-		s.Unwatch(ws)
-		return
-	}
-	lv.poller.Wake()
-}
-
-func (s *Service) stopFollowing(ws, id string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	delete(s.follows[ws], id)
-}
-
-// observe turns the fate of followed clusters into notices. complete says
-// rows holds the whole view, so a missing cluster was deleted.
-func (s *Service) observe(ws string, rows map[string]Row, complete bool) {
-	now := s.clock.Now()
-	var notices []Notice
-	s.mu.Lock()
-	for id, f := range s.follows[ws] {
-		r, ok := rows[id]
-		switch {
-		case !ok:
-			if complete || now.After(f.until) {
-				delete(s.follows[ws], id)
-			}
-		case r.State == "RUNNING":
-			delete(s.follows[ws], id)
-			notices = append(notices, Notice{Kind: "success", Title: r.Name + " is ready",
-				Body: fmt.Sprintf("The compute is running (%s workers).", r.Workers), Workspace: ws, ClusterID: id})
-		case r.State == "TERMINATING" || r.State == "TERMINATED" || r.State == "ERROR":
-			delete(s.follows[ws], id)
-			body := "It stopped before it was ready."
-			if r.Termination != nil {
-				body = r.Termination.Summary
-				if r.Termination.Fix != "" {
-					body += " " + r.Termination.Fix
-				}
-			}
-			notices = append(notices, Notice{Kind: "error", Title: r.Name + " failed to start", Body: body, Workspace: ws, ClusterID: id})
-		case now.After(f.until):
-			delete(s.follows[ws], id)
-		}
-	}
-	s.mu.Unlock()
-	for _, n := range notices {
-		s.sink.Notice(n)
-	}
 }

@@ -14,14 +14,32 @@ import (
 
 // recordingSink keeps everything the service says.
 type recordingSink struct {
-	mu      sync.Mutex
-	deltas  []Delta
-	details []DetailUpdate
-	notices []Notice
+	mu       sync.Mutex
+	deltas   []Delta
+	details  []DetailUpdate
+	notices  []Notice
+	statuses []ViewStatus
 }
 
-func (r *recordingSink) Delta(d Delta)     { r.mu.Lock(); r.deltas = append(r.deltas, d); r.mu.Unlock() }
-func (r *recordingSink) Status(ViewStatus) {}
+func (r *recordingSink) Delta(d Delta) { r.mu.Lock(); r.deltas = append(r.deltas, d); r.mu.Unlock() }
+func (r *recordingSink) Status(st ViewStatus) {
+	r.mu.Lock()
+	r.statuses = append(r.statuses, st)
+	r.mu.Unlock()
+}
+
+// statusesOf returns what the service said about one workspace view.
+func (r *recordingSink) statusesOf(ws string, v View) []ViewStatus {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []ViewStatus
+	for _, st := range r.statuses {
+		if st.Workspace == ws && st.View == v {
+			out = append(out, st)
+		}
+	}
+	return out
+}
 func (r *recordingSink) Detail(u DetailUpdate) {
 	r.mu.Lock()
 	r.details = append(r.details, u)
@@ -42,10 +60,17 @@ func (r *recordingSink) snapshot() ([]Delta, []DetailUpdate, []Notice) {
 // (and once when started), never on their own within a test.
 func newService(t *testing.T, opts demo.Options) (*Service, *recordingSink, *demo.Server, *demoSource) {
 	t.Helper()
+	return newServiceWith(t, opts, Options{Timing: PollTiming{Fast: time.Hour, Slow: time.Hour}})
+}
+
+// newServiceWith is newService with the caller's clock, timing and budgets.
+func newServiceWith(t *testing.T, opts demo.Options, o Options) (*Service, *recordingSink, *demo.Server, *demoSource) {
+	t.Helper()
 	srv, src := startDemo(t, opts)
 	sink := &recordingSink{}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := NewService(ctx, Options{Clients: src, Sink: sink, Timing: PollTiming{Fast: time.Hour, Slow: time.Hour}})
+	o.Clients, o.Sink = src, sink
+	s := NewService(ctx, o)
 	t.Cleanup(func() { cancel(); s.Close() })
 	return s, sink, srv, src
 }

@@ -113,9 +113,26 @@ describe('clusters console', () => {
     await expect.poll(() => detailState(page), live).toBe('RUNNING')
     expect((await demo.get(id)).num_workers).toBe(3)
 
-    // Pin, then the header offers Unpin.
+    // Resize to autoscaling bounds; the form refuses a minimum above the maximum.
+    await page.locator('button[data-action="resize"]').click()
+    await page.locator('.n-radio-button').filter({ hasText: 'Autoscaling' }).click()
+    await page.getByTestId('resize-min').locator('input').fill('6')
+    await page.getByTestId('resize-max').locator('input').fill('4')
+    await page.getByTestId('resize-min').locator('input').press('Tab')
+    await expect.poll(() => page.getByTestId('confirm-resize').isDisabled()).toBe(true)
+    await page.getByTestId('resize-min').locator('input').fill('2')
+    await page.getByTestId('resize-min').locator('input').press('Tab')
+    await page.getByTestId('confirm-resize').click()
+    await expect.poll(async () => (await demo.get(id)).autoscale, live).toEqual({ min_workers: 2, max_workers: 4 })
+    await demo.advance(180)
+    await expect.poll(() => detailState(page), live).toBe('RUNNING')
+    await expect.poll(() => page.getByTestId('configuration-tab').textContent(), live).toMatch(/2\D+4/)
+
+    // Pin, then the header offers Unpin, which undoes it.
     await page.locator('button[data-action="pin"]').click()
     await expect.poll(() => page.locator('button[data-action="unpin"]').count(), live).toBe(1)
+    await page.locator('button[data-action="unpin"]').click()
+    await expect.poll(() => page.locator('button[data-action="pin"]').count(), live).toBe(1)
 
     // Terminate asks once; then Start brings it back.
     await page.locator('button[data-action="terminate"]').click()
@@ -225,6 +242,66 @@ describe('clusters console', () => {
     await expect.poll(() => page.locator('tr[data-id]').count(), live).toBeGreaterThan(0)
     const names = await page.getByTestId('cluster-name').allTextContents()
     expect(names.filter((n) => !n.startsWith('job-'))).toEqual([])
+    await context.close()
+  })
+
+  it('filters to the compute the signed-in user created', async () => {
+    const name = unique('mine') // created with the demo's own token: this user's
+    const id = await demo.createCluster(name)
+    const { page, context } = await start()
+    await page.locator('[data-nav="compute"]').click()
+    await expect.poll(() => page.getByTestId('poll-status').textContent(), live).toMatch(/Updated/)
+    const count = async () => Number((await page.getByTestId('cluster-count').textContent())!.split(' of ')[0]!.replace(/\D/g, ''))
+    const everyone = await count()
+    await page.getByTestId('filter-mine').click()
+    await expect.poll(count, live).toBeLessThan(everyone) // the seed has other creators' compute
+    expect(await count()).toBeGreaterThan(0)
+    await page.getByTestId('cluster-search').locator('input').fill(name)
+    await expect.poll(() => row(page, id).count(), live).toBe(1)
+    await page.getByTestId('cluster-search').locator('input').fill('')
+    const creators = await page.locator('tr[data-id] td[data-col-key="creator"]').allTextContents()
+    expect(creators.length).toBeGreaterThan(0)
+    expect(new Set(creators).size).toBe(1)
+    await context.close()
+  })
+
+  it('keeps an offline workspace read-only, with the reason on every action', { timeout: 120_000 }, async () => {
+    const name = unique('offline')
+    const id = await demo.createCluster(name)
+    await demo.waitState(id, 'RUNNING')
+    const { page, context, errors } = await start()
+    await openList(page, name)
+    await expect.poll(() => rowState(page, id), live).toBe('RUNNING')
+    const conn = page.locator('.topbar [data-testid="connection-state"]')
+    try {
+      await demo.outage()
+      await page.locator('[data-nav="workspaces"]').click()
+      await page.locator('.ws-card', { hasText: 'Demo' }).first().getByText('Check connection').click()
+      await expect.poll(() => conn.getAttribute('data-state'), live).toBe('offline')
+      await page.locator('[data-nav="compute"]').click()
+      // The last known rows stay, read-only.
+      await expect.poll(() => page.getByTestId('offline-banner').count(), live).toBe(1)
+      expect(await page.getByTestId('offline-banner').textContent()).toMatch(/Offline: showing data from .+; reconnects by itself/)
+      expect(await rowState(page, id)).toBe('RUNNING')
+      expect(await page.getByTestId('create-compute').isDisabled()).toBe(true)
+      await row(page, id).getByTestId('row-menu').click()
+      await expect.poll(() => page.getByTestId('menu-offline').textContent()).toMatch(/^Offline: showing data from .+; reconnects by itself$/)
+      const terminate = page.locator('.n-dropdown-option-body[data-action="terminate"]')
+      expect(await terminate.getAttribute('title')).toContain('reconnects by itself')
+      expect(await terminate.getAttribute('class')).toContain('disabled')
+      await page.screenshot({ path: join(artifacts, 'e2e-clusters-offline.png') })
+      await page.keyboard.press('Escape')
+    } finally {
+      await demo.restore()
+    }
+    // It reconnects by itself; Retry (while it shows) only hurries it.
+    await expect.poll(async () => {
+      const retry = conn.getByRole('button', { name: 'Retry' })
+      if (await retry.count()) await retry.click({ timeout: 1000 }).catch(() => undefined)
+      return conn.getAttribute('data-state')
+    }, { timeout: 60_000, interval: 1000 }).toBe('online')
+    await expect.poll(() => page.getByTestId('offline-banner').count(), live).toBe(0)
+    expect(errors.filter((e) => !/Failed to load resource|ERR_|net::/.test(e))).toEqual([])
     await context.close()
   })
 })

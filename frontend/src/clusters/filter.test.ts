@@ -48,6 +48,18 @@ describe('sortRows', () => {
     const w = [row({ id: 'a', workersSort: 10 }), row({ id: 'b', workersSort: 9 })]
     expect(sortRows(w, { key: 'workers', order: 'ascend' }).map((r) => r.id)).toEqual(['b', 'a'])
   })
+
+  it('orders numbers inside text by value', () => {
+    const rt = [
+      row({ id: 'new', sparkVersion: '10.4.x-scala2.12' }),
+      row({ id: 'old', sparkVersion: '9.1.x-scala2.12' }),
+      row({ id: 'newest', sparkVersion: '16.4.x-scala2.12' }),
+    ]
+    expect(sortRows(rt, { key: 'runtime', order: 'ascend' }).map((r) => r.id)).toEqual(['old', 'new', 'newest'])
+    const names = ['x-10', 'x-9', 'X-2', 'x-09b'].map((name) => row({ id: name, name }))
+    expect(sortRows(names, { key: 'name', order: 'ascend' }).map((r) => r.name)).toEqual(['X-2', 'x-9', 'x-09b', 'x-10'])
+    expect(sortRows(names, { key: 'creator', order: 'ascend' }).map((r) => r.name)).toEqual(['X-2', 'x-9', 'x-09b', 'x-10'])
+  })
 })
 
 describe('facet', () => {

@@ -47,14 +47,14 @@ export function useClusterActions() {
   const key = (id: string, a: ClusterAction) => `${id}/${a}`
   const isPending = (id: string, a: ClusterAction) => store.pending[key(id, a)] === true
 
-  function showError(e: unknown, action: ClusterAction, row: Pick<ClusterRow, 'name'>): void {
+  /** A failure stays on screen until dismissed: the fix may take a while to read. */
+  function showFailure(title: string, e: unknown): void {
     const err = toApiError(e)
-    notification.error({
-      title: `${actionLabels[action]} failed for ${row.name}`,
-      content: () => h(ErrorBody, { error: err }),
-      duration: 15000,
-      keepAliveOnHover: true,
-    })
+    notification.error({ title, content: () => h(ErrorBody, { error: err }), duration: 0, closable: true })
+  }
+
+  function showError(e: unknown, action: ClusterAction, row: Pick<ClusterRow, 'name'>): void {
+    showFailure(`${actionLabels[action]} failed for ${row.name}`, e)
   }
 
   /** Sends an action (no confirmation); resolves false when it failed or was already on its way. */
@@ -114,5 +114,5 @@ export function useClusterActions() {
     }
   }
 
-  return { run, send, isPending, showError }
+  return { run, send, isPending, showError, showFailure }
 }

@@ -6,13 +6,24 @@ vi.mock('@/api', async (orig) => {
   return {
     ...real,
     onEvent: vi.fn(() => () => undefined),
-    clustersApi: { ...real.clustersApi, watch: vi.fn(async () => undefined), actionTable: vi.fn(async () => ({})) },
+    clustersApi: {
+      ...real.clustersApi,
+      watch: vi.fn(async () => undefined),
+      unwatch: vi.fn(async () => undefined),
+      actionTable: vi.fn(async () => ({})),
+    },
   }
 })
-vi.mock('../../wailsjs/go/models', () => ({ app: { EventName: { ClustersChanged: 'clusters:changed', ClustersStatus: 'clusters:status' } } }))
+vi.mock('../../wailsjs/go/models', () => ({
+  app: {
+    EventName: { ClustersChanged: 'clusters:changed', ClustersStatus: 'clusters:status' },
+    ConnectionState: { Online: 'online', Offline: 'offline', Checking: 'checking', Unauthorized: 'unauthorized' },
+  },
+}))
 
-import type { ClusterRow, ClustersDelta } from '@/api'
+import { clustersApi, type ClusterRow, type ClustersDelta, type ConnectionView } from '@/api'
 import { useClustersStore } from './clusters'
+import { useWorkspacesStore } from './workspaces'
 
 const r = (id: string, state = 'RUNNING'): ClusterRow => ({ id, name: id, state, pinned: false }) as unknown as ClusterRow
 const delta = (p: Partial<ClustersDelta>): ClustersDelta => ({
@@ -56,5 +67,51 @@ describe('clusters store', () => {
       enabled: false, reason: 'It is already running.',
     })
     expect(s.availability({ state: 'RUNNING', kind: 'all-purpose', pinned: true }, 'pin').enabled).toBe(false)
+  })
+
+  it('paints the last known rows of a list at once when it is shown again', async () => {
+    const s = useClustersStore()
+    await s.watch('demo', 'all-purpose', 'me')
+    s.apply(delta({ reset: true, complete: true, upserts: [r('a'), r('b')] }))
+    await s.watch('prod', 'all-purpose', 'me')
+    expect(s.all).toEqual([])
+    expect(s.complete).toBe(false)
+    expect(clustersApi.unwatch).toHaveBeenCalledWith('demo')
+    s.apply(delta({ workspace: 'prod', reset: true, complete: true, upserts: [r('p')] }))
+    s.apply(delta({ upserts: [r('late')] })) // the old workspace's stream is ignored
+    expect(s.all.map((x) => x.id)).toEqual(['p'])
+
+    // Back to demo: its rows are there before the backend answers.
+    void s.watch('demo', 'all-purpose', 'me')
+    expect(s.all.map((x) => x.id)).toEqual(['a', 'b'])
+    expect(s.complete).toBe(true)
+    // The backend's fresh pass then replaces them.
+    s.apply(delta({ reset: true, upserts: [r('a', 'PENDING')] }))
+    s.apply(delta({ complete: true }))
+    expect(s.all.map((x) => `${x.id}:${x.state}`)).toEqual(['a:PENDING'])
+    // Another tab of the same workspace has its own rows.
+    await s.watch('demo', 'job', 'me')
+    expect(s.all).toEqual([])
+  })
+
+  it('disables every action while the workspace is offline, saying why', async () => {
+    const s = useClustersStore()
+    const ws = useWorkspacesStore()
+    s.table = { RUNNING: { 'all-purpose': [{ action: 'terminate', enabled: true }, { action: 'edit', enabled: true }] } }
+    await s.watch('demo', 'all-purpose', 'me')
+    const running = { state: 'RUNNING', kind: 'all-purpose', pinned: false }
+    expect(s.availability(running, 'terminate').enabled).toBe(true)
+    expect(s.offline).toBeNull()
+
+    const updated = new Date(Date.now() - 10 * 60_000).toISOString()
+    s.status = { workspace: 'demo', view: 'all-purpose', lastUpdated: updated, nextAt: '', running: false, paused: false, stale: true, failures: 3 }
+    ws.connections = { demo: { workspaceId: 'demo', state: 'offline', user: '', checkedAt: '' } as unknown as ConnectionView }
+    for (const a of ['terminate', 'edit'] as const) {
+      expect(s.availability(running, a)).toEqual({
+        action: a, enabled: false, reason: 'Offline: showing data from 10 min ago; reconnects by itself',
+      })
+    }
+    ws.connections = { demo: { workspaceId: 'demo', state: 'online', user: 'me', checkedAt: '' } as unknown as ConnectionView }
+    expect(s.availability(running, 'edit').enabled).toBe(true)
   })
 })

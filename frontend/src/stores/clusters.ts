@@ -16,6 +16,8 @@ import {
   type ClusterView,
 } from '@/api'
 import { emptyFilters, filterRows, sortRows, type ClusterFilters, type SortState } from '@/clusters/filter'
+import { ageText, secondsSince } from '@/components/workspaces/fieldErrors'
+import { useWorkspacesStore } from '@/stores/workspaces'
 
 let visibilityHooked = false
 
@@ -32,13 +34,25 @@ export function announceVisibility(): void {
   document.addEventListener('visibilitychange', send)
 }
 
+/** A list as last seen, kept so switching back paints it at once. */
+interface CachedList {
+  rows: Map<string, ClusterRow>
+  complete: boolean
+  status: ClustersStatus | null
+}
+/** How many lists (workspace × tab) keep their rows while not shown. */
+const cachedLists = 8
+
 /** One workspace's compute list: rows kept by id, updated by the backend's deltas. */
 export const useClustersStore = defineStore('clusters', () => {
+  const workspaces = useWorkspacesStore()
   const workspace = ref<string | null>(null)
   const view = ref<ClusterView>('all-purpose')
   // Rows live outside Vue's reactivity (10,000 proxies would cost more than
-  // the table); `version` says when they changed.
-  const byId = new Map<string, ClusterRow>()
+  // the table); `version` says when they changed. Each list keeps its own
+  // map in `lists`; byId is the one shown.
+  const lists = new Map<string, CachedList>()
+  let byId = new Map<string, ClusterRow>()
   const version = ref(0)
   const complete = ref(false)
   const status = ref<ClustersStatus | null>(null)
@@ -99,16 +113,38 @@ export const useClustersStore = defineStore('clusters', () => {
     bump(first || d.complete)
   }
 
-  /** Shows a workspace's list; rows stream in through events. */
+  const listKey = (ws: string, v: ClusterView) => `${ws}\n${v}`
+
+  // Keeps the shown list's state for when it is shown again; the oldest
+  // list beyond cachedLists is forgotten.
+  function stash(): void {
+    if (!workspace.value) return
+    const k = listKey(workspace.value, view.value)
+    lists.delete(k)
+    lists.set(k, { rows: byId, complete: complete.value, status: status.value })
+    while (lists.size > cachedLists) lists.delete(lists.keys().next().value as string)
+  }
+
+  /**
+   * Shows a workspace's list. Its last known rows paint at once, before any
+   * call (the workspace switch measures up to this paint); the backend's
+   * stream then refreshes them behind it.
+   */
   async function watch(ws: string, v: ClusterView, user: string): Promise<void> {
     announceVisibility()
     me.value = user
-    if (workspace.value !== ws || view.value !== v) {
-      byId.clear()
-      complete.value = false
-      status.value = null
+    const previous = workspace.value
+    if (previous !== ws || view.value !== v) {
+      stash()
+      const cached = lists.get(listKey(ws, v))
+      byId = cached?.rows ?? new Map()
+      complete.value = cached?.complete ?? false
+      status.value = cached?.status ?? null
+      cycle = null
       version.value++
     }
+    // The backend unwatches it too; saying so keeps the contract explicit.
+    if (previous && previous !== ws) void clustersApi.unwatch(previous).catch(() => undefined)
     stopListening()
     workspace.value = ws
     view.value = v
@@ -143,8 +179,25 @@ export const useClustersStore = defineStore('clusters', () => {
     return clustersApi.refresh(workspace.value)
   }
 
+  /**
+   * Why nothing can be changed now: the shown workspace is offline, so the
+   * page shows its last known data read-only. null while it is reachable.
+   */
+  const offline = computed<string | null>(() => {
+    const ws = workspace.value ?? workspaces.active?.id
+    if (!ws || !workspaces.isOffline(ws)) return null
+    void workspaces.connections[ws]?.checkedAt // re-read the age on every reconnect attempt
+    const since =
+      secondsSince(status.value?.lastUpdated ?? '', Date.now()) ??
+      secondsSince(workspaces.catalogs[ws]?.fetchedAt ?? '', Date.now())
+    return since === null
+      ? 'Offline: nothing loaded yet; reconnects by itself'
+      : `Offline: showing data from ${ageText(since)}; reconnects by itself`
+  })
+
   /** Whether an action is possible for a row now, and why not. */
   function availability(r: Pick<ClusterRow, 'state' | 'kind' | 'pinned'>, action: ClusterAction): Availability {
+    if (offline.value) return { action, enabled: false, reason: offline.value }
     if (action === 'pin' && r.pinned) return { action, enabled: false, reason: 'It is already pinned.' }
     if (action === 'unpin' && !r.pinned) return { action, enabled: false, reason: 'It is not pinned.' }
     const byKind = table.value?.[r.state] ?? table.value?.UNKNOWN
@@ -169,6 +222,6 @@ export const useClustersStore = defineStore('clusters', () => {
 
   return {
     workspace, view, version, complete, status, error, filters, sort, me, table, pending,
-    all, sorted, visible, apply, watch, unwatch, refresh, availability, loadTable, upsertLocal, row,
+    all, sorted, visible, offline, apply, watch, unwatch, refresh, availability, loadTable, upsertLocal, row,
   }
 })

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import type { ClustersStatus } from '@/api'
+import { pollView } from './pollStatus'
+
+const t0 = Date.parse('2026-01-01T09:00:00Z')
+const iso = (s: number) => new Date(t0 + s * 1000).toISOString()
+const status = (p: Partial<ClustersStatus>): ClustersStatus => ({
+  workspace: 'demo', view: 'all-purpose', lastUpdated: iso(0), nextAt: iso(30), running: false, paused: false,
+  stale: false, failures: 0, ...p,
+})
+
+describe('pollView', () => {
+  it.each([
+    ['fresh', status({}), 10, 'live', 'Updated 10 s ago'],
+    ['polling within the interval', status({ running: true }), 35, 'live', 'Refreshing…'],
+    ['a poll stuck in retries past twice the interval', status({ running: true }), 61, 'stale', 'Stale: last updated 1 min ago, refreshing…'],
+    ['fast rhythm goes stale sooner', status({ nextAt: iso(5), running: true }), 11, 'stale', 'Stale: last updated 11 s ago, refreshing…'],
+    ['after a failure', status({ failures: 1, nextAt: iso(40) }), 30, 'stale', 'Stale: last updated 30 s ago, retrying in 10 s'],
+    ['failure before any success', status({ failures: 2, lastUpdated: '', nextAt: iso(20) }), 0, 'stale', 'Stale: not loaded yet, retrying in 20 s'],
+    ['paused', status({ paused: true }), 7200, 'idle', 'Paused · updated 2 h ago'],
+    ['paused before any success', status({ paused: true, lastUpdated: '', nextAt: '' }), 5, 'idle', 'Paused · not loaded yet'],
+    ['first load', status({ running: true, lastUpdated: '', nextAt: '' }), 3, 'idle', 'Loading…'],
+  ])('%s', (_name, s, at, tone, text) => {
+    expect(pollView(s, t0 + at * 1000)).toEqual({ tone, text })
+  })
+
+  it('waits for a status', () => {
+    expect(pollView(null, t0).text).toBe('Loading…')
+  })
+})
