@@ -52,8 +52,15 @@ $(NODE_MODULES): frontend/package.json frontend/package-lock.json
 	@touch $@
 
 # The TypeScript bindings are generated from the Go structs the app binds.
+# Wails builds and runs main with the "bindings" tag for this; main then
+# builds nothing else (app.BindingsOnly). As a second guard it runs with a
+# throwaway HOME and XDG folders, keeping Go's own caches where they are.
 $(BINDINGS): $(GO_SOURCES)
-	$(WAILS) generate module -tags $(TAGS)
+	@scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
+	  env HOME="$$scratch" XDG_CONFIG_HOME="$$scratch/config" XDG_DATA_HOME="$$scratch/data" \
+	    XDG_CACHE_HOME="$$scratch/cache" XDG_STATE_HOME="$$scratch/state" \
+	    GOPATH="$$(go env GOPATH)" GOCACHE="$$(go env GOCACHE)" GOMODCACHE="$$(go env GOMODCACHE)" \
+	    GOENV="$$(go env GOENV)" $(WAILS) generate module -tags $(TAGS)
 	@touch $@
 
 $(PAGE): $(NODE_MODULES) $(BINDINGS) $(FRONTEND_SOURCES)

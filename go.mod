@@ -1,6 +1,6 @@
 module github.com/clusterdeck/clusterdeck
 
-go 1.26.8
+go 1.26
 
 require (
 	github.com/adrg/xdg v0.5.3

@@ -6,6 +6,8 @@ package main
 import (
 	"context"
 	"embed"
+	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -49,6 +51,11 @@ func main() {
 }
 
 func run(ctx context.Context, args []string) error {
+	if app.BindingsOnly {
+		// `wails generate module` only reads the bound types from this run:
+		// facades over nothing, so it touches no folder, server or profile.
+		return app.RunDesktop(ctx, app.New(app.Deps{Version: version, Transport: "desktop"}), &app.WailsEmitter{}, nil, nil)
+	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	command := ""
 	if len(args) > 0 {
@@ -63,11 +70,20 @@ func run(ctx context.Context, args []string) error {
 		}
 		return nil
 	case "bridge":
-		hub := bridge.NewHub(log)
+		// Flags first: --help or a typo must not build the app and start the demo.
 		demoFlags, rest, err := demo.SplitBridgeFlags(args[1:], os.Stdout, demoTimeScale)
 		if err != nil {
 			return err
 		}
+		flags, err := bridge.ParseFlags(rest, os.Stdout)
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Println("  --demo-time-scale=X, --demo-clusters=N, --demo-control\n    \ttest-only: tune the built-in demo workspace (see README)")
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		hub := bridge.NewHub(log)
 		a, assets, demoServer, err := build(ctx, log, hub, "bridge", demoFlags.Options(), nil)
 		if err != nil {
 			return err
@@ -77,7 +93,7 @@ func run(ctx context.Context, args []string) error {
 		}
 		a.Startup(ctx)
 		defer a.Shutdown(context.Background())
-		return bridge.RunCommand(ctx, rest, os.Stdout, bridge.Config{
+		return bridge.RunCommand(ctx, flags, os.Stdout, bridge.Config{
 			Bound: a.Bindings(), FormatErr: a.FormatError, Assets: assets, Hub: hub, Log: log,
 		})
 	case "":

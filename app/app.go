@@ -50,6 +50,7 @@ type App struct {
 	stop       context.CancelFunc
 	Drafts     *Drafts
 	Editor     *Editor
+	Catalog    *Catalog
 	errors     *ErrorFormatter
 	log        *slog.Logger
 }
@@ -77,6 +78,7 @@ func New(d Deps) *App {
 		stop:       stop,
 		Drafts:     newDrafts(d, errs),
 		Editor:     newEditor(d, errs),
+		Catalog:    newCatalog(d),
 		errors:     errs,
 		log:        d.Log,
 	}
@@ -85,7 +87,7 @@ func New(d Deps) *App {
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

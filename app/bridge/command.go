@@ -11,25 +11,41 @@ import (
 	"time"
 )
 
-// RunCommand implements `clusterdeck bridge [--addr 127.0.0.1:PORT]`: it
-// serves the page and the bound objects on loopback, prints the URL (with the
-// token) as CLUSTERDECK_BRIDGE_URL=..., and serves until ctx is cancelled.
-func RunCommand(ctx context.Context, args []string, stdout io.Writer, cfg Config) error {
+// Flags are the bridge command's own flags.
+type Flags struct {
+	Addr string // loopback address to listen on
+}
+
+// ParseFlags reads `clusterdeck bridge [--addr 127.0.0.1:PORT]`. It runs
+// before anything is built, so --help and bad flags cost nothing; --help
+// returns an error matching flag.ErrHelp after printing the usage to out.
+func ParseFlags(args []string, out io.Writer) (Flags, error) {
 	flags := flag.NewFlagSet("bridge", flag.ContinueOnError)
-	flags.SetOutput(stdout)
-	addr := flags.String("addr", "127.0.0.1:0", "loopback address to listen on")
+	flags.SetOutput(out)
+	f := Flags{}
+	flags.StringVar(&f.Addr, "addr", "127.0.0.1:0", "loopback address to listen on")
 	if err := flags.Parse(args); err != nil {
-		return fmt.Errorf("bridge: %w", err)
+		return f, fmt.Errorf("bridge: %w", err)
 	}
-	host, _, err := net.SplitHostPort(*addr)
+	if flags.NArg() > 0 {
+		return f, fmt.Errorf("bridge: unexpected argument %q", flags.Arg(0))
+	}
+	host, _, err := net.SplitHostPort(f.Addr)
 	if err != nil || !loopbackHost(host) {
-		return fmt.Errorf("bridge: --addr %q must be a loopback address such as 127.0.0.1:0", *addr)
+		return f, fmt.Errorf("bridge: --addr %q must be a loopback address such as 127.0.0.1:0", f.Addr)
 	}
+	return f, nil
+}
+
+// RunCommand implements `clusterdeck bridge`: it serves the page and the
+// bound objects on loopback, prints the URL (with the token) as
+// CLUSTERDECK_BRIDGE_URL=..., and serves until ctx is cancelled.
+func RunCommand(ctx context.Context, f Flags, stdout io.Writer, cfg Config) error {
 	srv, err := New(cfg)
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", f.Addr)
 	if err != nil {
 		return fmt.Errorf("bridge: listen: %w", err)
 	}

@@ -1,6 +1,7 @@
 // Package smoke launches the production desktop binary in a real window.
 // `make desktop-smoke` runs it under Xvfb and dbus-run-session; plain
 // `go test ./...` skips it because there is no binary or display to use.
+// It also checks the binary `wails generate module` runs (bindings_test.go).
 package smoke
 
 import (

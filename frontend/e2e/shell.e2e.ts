@@ -52,6 +52,47 @@ describe('app shell', () => {
     await context.close()
   })
 
+  it("lists the demo's pools and policies from its catalog", async () => {
+    const { page, context, errors } = await open(browser, url)
+    await page.locator('[data-nav="pools"]').click()
+    const pools = page.getByTestId('pools-table')
+    await pools.waitFor()
+    // The demo seeds these three pools; their sizing comes from the Pools API via the cache.
+    const memory = pools.locator('tr[data-pool]', { hasText: 'memory-optimized-pool' })
+    await expect.poll(() => memory.textContent()).toContain('Standard_E8ds_v4')
+    expect(await memory.textContent()).toContain('2 / 20')
+    expect(await memory.textContent()).toContain('team: data-engineering')
+    for (const name of ['general-purpose-pool', 'gpu-t4-pool']) {
+      expect(await pools.locator('tr[data-pool]', { hasText: name }).count()).toBe(1)
+    }
+    expect(await page.getByTestId('cache-line').textContent()).toMatch(/fetched/)
+    await page.screenshot({ path: join(artifacts, 'e2e-pools.png') })
+
+    await page.locator('[data-nav="policies"]').click()
+    const list = page.getByTestId('policy-list')
+    await list.waitFor()
+    const names = await list.locator('button .name').allTextContents()
+    expect(names).toEqual(expect.arrayContaining(['Personal Compute', 'Job Compute', 'Data Engineering Standard']))
+    await list.getByText('Personal Compute', { exact: true }).click()
+    const detail = page.getByTestId('policy-detail')
+    await expect.poll(() => detail.locator('h2').textContent()).toBe('Personal Compute')
+    expect(await detail.textContent()).toContain('At most 1')
+    expect(await detail.getByTestId('policy-rules').locator('tr[data-rule]').count()).toBeGreaterThan(0)
+    expect(page.url()).toMatch(/policy=/)
+    await page.screenshot({ path: join(artifacts, 'e2e-policies.png') })
+
+    // A job-only policy is listed but offers no all-purpose create.
+    await list.getByText('Job Compute', { exact: true }).click()
+    await expect.poll(() => detail.locator('h2').textContent()).toBe('Job Compute')
+    expect(await detail.getByTestId('create-with-policy').count()).toBe(0)
+
+    await list.getByText('Personal Compute', { exact: true }).click()
+    await detail.getByTestId('create-with-policy').click()
+    await expect.poll(() => page.url()).toContain('#/compute/new?ws=demo')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('shows build facts that come from the Go backend', async () => {
     const { page, context } = await open(browser, url)
     await page.locator('[data-nav="settings"]').click()
