@@ -16,6 +16,8 @@ func workspaceFormRules() []ErrorRule {
 			"Plain http:// is only accepted for this computer (127.0.0.1 or localhost)."},
 		{workspaces.ErrHostScheme, "BAD_HOST", "The URL must start with https://.",
 			"Use the workspace's address, e.g. https://dbc-1234.cloud.databricks.com."},
+		{workspaces.ErrAzureCLIHost, "BAD_HOST", "Azure CLI sign-in only works with Azure Databricks workspaces.",
+			"Use the workspace's azuredatabricks.net address, or pick another sign-in method for this host."},
 		{workspaces.ErrHostUserInfo, "BAD_HOST", "The URL must not contain a user name or password.",
 			"Remove the part before @; credentials go in the token field."},
 		{workspaces.ErrNameRequired, "NAME_REQUIRED", "Enter a display name.",

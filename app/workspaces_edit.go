@@ -152,6 +152,9 @@ func (w *Workspaces) TestDraft(id string, form WorkspaceForm) (TestResult, error
 	p, in := form.profile(id)
 	res, err := w.manager.TestDraft(w.ctx, p, in)
 	if err != nil {
+		if workspaces.SpecificHint(err) != "" {
+			return TestResult{}, w.uiError(err)
+		}
 		return TestResult{}, err
 	}
 	return TestResult{UserName: res.User.UserName, DisplayName: res.User.DisplayName, Host: res.Workspace.Host,

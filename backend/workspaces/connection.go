@@ -59,6 +59,9 @@ func (f *ClientFactory) TestConnectionWith(ctx context.Context, p Profile, in Se
 			return ConnectionResult{}, ClassifyError(err)
 		}
 		p.Host, p.Cloud = host, DetectCloud(host)
+		if err := checkAzureCLIHost(p.AuthType, p.Cloud); err != nil {
+			return ConnectionResult{}, ClassifyError(err)
+		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, f.opts.ProbeTimeout)
 	defer cancel()
@@ -69,7 +72,7 @@ func (f *ClientFactory) TestConnectionWith(ctx context.Context, p Profile, in Se
 	}
 	w, err := f.newClient(ctx, p, f.opts.ProbeTimeout, f.opts.ProbeTimeout, in)
 	if err != nil {
-		return ConnectionResult{}, ClassifyError(err)
+		return ConnectionResult{}, classifyFor(p, err)
 	}
 	type answer struct {
 		u   *iam.User
@@ -90,7 +93,7 @@ func (f *ClientFactory) TestConnectionWith(ctx context.Context, p Profile, in Se
 		a.err = fmt.Errorf("test connection: %w", ctx.Err())
 	}
 	if a.err != nil {
-		return ConnectionResult{}, ClassifyError(a.err)
+		return ConnectionResult{}, classifyFor(p, a.err)
 	}
 	return ConnectionResult{
 		User:      UserFromSCIM(a.u),

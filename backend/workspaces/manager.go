@@ -121,6 +121,11 @@ func (m *Manager) Create(ctx context.Context, p Profile, in SecretInput) (Profil
 	if err := probe.normalize(); err != nil {
 		return Profile{}, err
 	}
+	// Checked on save, not in normalize: a file written before the check
+	// must still load.
+	if err := checkAzureCLIHost(probe.AuthType, probe.Cloud); err != nil {
+		return Profile{}, err
+	}
 	s := Secrets{}.merge(probe.AuthType, in)
 	if err := requireSecrets(probe.AuthType, s); err != nil {
 		return Profile{}, err
@@ -162,6 +167,11 @@ func (m *Manager) Update(ctx context.Context, p Profile, in SecretInput) (Profil
 	}
 	probe := p
 	if err := probe.normalize(); err != nil {
+		return Profile{}, err
+	}
+	// Checked on save, not in normalize: a file written before the check
+	// must still load.
+	if err := checkAzureCLIHost(probe.AuthType, probe.Cloud); err != nil {
 		return Profile{}, err
 	}
 	touchesKeychain := in != (SecretInput{}) || old.AuthType != probe.AuthType || old.Host != probe.Host
