@@ -35,6 +35,8 @@ func workspaceFormRules() []ErrorRule {
 		{workspaces.ErrSecretLeftBehind, "SECRET_LEFT_BEHIND",
 			"The workspace was removed, but its keychain entry could not be deleted.",
 			"Unlock your keychain and remove the \"clusterdeck\" entry by hand, or leave it: it is unused."},
+		{workspaces.ErrCfgAccess, "CFG_UNREADABLE", "The Databricks config file cannot be opened.",
+			"Check that it is a file you can read (chmod 600), or point DATABRICKS_CONFIG_FILE at the right file."},
 		{workspaces.ErrCfgUnreadable, "CFG_UNREADABLE", "The Databricks config file cannot be read.",
 			"Fix the file (it is an INI file: [profile] lines, then key = value lines) and try again."},
 		{workspaces.ErrCorruptFile, "PROFILES_UNREADABLE", "Clusterdeck's workspaces file cannot be read.",
