@@ -257,6 +257,19 @@ func (m *Manager) Client(ctx context.Context, id string) (*databricks.WorkspaceC
 	return m.factory.Client(ctx, p)
 }
 
+// Reachable opens (and closes) a TCP connection to the workspace's host,
+// within the probe timeout: an answer in milliseconds where the SDK would
+// retry a refused connection for its whole retry budget.
+func (m *Manager) Reachable(ctx context.Context, id string) error {
+	p, err := m.Get(id)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, m.factory.opts.ProbeTimeout)
+	defer cancel()
+	return dial(ctx, p.Host)
+}
+
 // TestConnection tests a saved workspace.
 func (m *Manager) TestConnection(ctx context.Context, id string) (ConnectionResult, error) {
 	p, err := m.Get(id)
