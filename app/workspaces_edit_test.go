@@ -32,7 +32,9 @@ func TestWorkspaceLifecycle(t *testing.T) {
 	tested, err := w.TestDraft("", form)
 	require.NoError(t, err)
 	assert.Equal(t, "demo.user@example.com", tested.UserName)
+	assert.NotEmpty(t, tested.UserID)
 	assert.Equal(t, host, tested.Host)
+	assert.Regexp(t, `^[1-9][0-9]*$`, tested.WorkspaceID, "the workspace's own id, from its answer")
 
 	created, err := w.Create(form)
 	require.NoError(t, err)

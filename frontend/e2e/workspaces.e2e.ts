@@ -92,6 +92,8 @@ describe('workspaces', () => {
     await page.locator('[data-field="token"] input').fill(token)
     await page.getByTestId('test-connection').click()
     await expect.poll(() => page.getByTestId('test-result').textContent()).toContain('Connected as demo.user@example.com')
+    // Who and where: the workspace's own numeric id, from its answer.
+    expect(await page.getByTestId('test-workspace-id').textContent()).toMatch(/id \d+/)
     await page.screenshot({ path: join(artifacts, 'e2e-workspace-dialog-ok.png') })
 
     await page.getByTestId('save-workspace').click()
