@@ -3,7 +3,7 @@ import { NMessageProvider } from 'naive-ui'
 import { createPinia, setActivePinia } from 'pinia'
 import { describe, expect, it } from 'vitest'
 import { defineComponent, h } from 'vue'
-import { ConnectionState, type WorkspaceView } from '@/api'
+import { ConnectionState, type ConnectionView, type WorkspaceView } from '@/api'
 import { useWorkspacesStore } from '@/stores/workspaces'
 import WorkspaceCard from './WorkspaceCard.vue'
 
@@ -12,7 +12,10 @@ const base = { id: 'ws1', name: 'SSO', host: 'https://dbc-1.cloud.databricks.com
 
 function render(authType: string, state?: ConnectionState) {
   setActivePinia(createPinia())
-  if (state) useWorkspacesStore().connections = { ws1: { workspaceId: 'ws1', state, user: '', checkedAt: '' } }
+  if (state) {
+    const conn = { workspaceId: 'ws1', state, user: '', checkedAt: '' } as ConnectionView
+    useWorkspacesStore().connections = { ws1: conn }
+  }
   const workspace = { ...base, authType } as WorkspaceView
   const Host = defineComponent(() => () => h(NMessageProvider, null, () => h(WorkspaceCard, { workspace, index: 0 })))
   return mount(Host)
