@@ -209,7 +209,7 @@ describe('workspaces', () => {
     // Nothing Clusterdeck wrote holds the token (the .databrickscfg is ours).
     const written = ['config', 'cache', 'data', 'state'].flatMap((d) => filesContaining(join(home, d), token))
     expect(written, 'files under the e2e HOME that contain the token').toEqual([])
-    expect(filesContaining(join(home, 'config'), '"auth_type"').length, 'the scan did read the profiles file').toBeGreaterThan(0)
+    expect(filesContaining(join(home, 'config'), '"schema_version"').length, 'the scan did read the profiles file').toBeGreaterThan(0)
     expect(await card(page, 'Demo workspace').getByTestId('remove-workspace').count()).toBe(0)
     await expect.poll(() => page.getByTestId('workspace-switcher').textContent()).toContain('Demo workspace')
     expect(s.errors).toEqual([])
