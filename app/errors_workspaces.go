@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
@@ -29,11 +30,20 @@ func backendRules() []ErrorRule {
 		{workspaces.ErrUnauthorized, "UNAUTHORIZED"}, {workspaces.ErrForbidden, "FORBIDDEN"},
 		{workspaces.ErrTimeout, "TIMEOUT"}, {workspaces.ErrUnreachable, "UNREACHABLE"},
 		{workspaces.ErrNotWorkspace, "NOT_A_WORKSPACE"}, {workspaces.ErrMissingSecret, "MISSING_SECRET"},
-		{workspaces.ErrLoginRequired, "LOGIN_REQUIRED"}, {workspaces.ErrUnexpected, "WORKSPACE_ERROR"},
+		{workspaces.ErrLoginRequired, "LOGIN_REQUIRED"},
+		{workspaces.ErrCLINotInstalled, "CLI_NOT_INSTALLED"}, {workspaces.ErrCLIOutdated, "CLI_OUTDATED"},
+		{workspaces.ErrCLINotSignedIn, "CLI_NOT_SIGNED_IN"}, {workspaces.ErrAzureCLINotFound, "AZURE_CLI_NOT_INSTALLED"},
+		{workspaces.ErrAzureCLINotSignedIn, "AZURE_CLI_NOT_SIGNED_IN"}, {workspaces.ErrUnexpected, "WORKSPACE_ERROR"},
 	}
 	for _, k := range kinds {
+		msg := k.err.Error()
+		if errors.Is(k.err, workspaces.ErrAuthHelper) {
+			// "the sign-in helper ...: the Databricks CLI is not installed"
+			// reads best as its specific part alone.
+			msg = msg[strings.LastIndex(msg, ": ")+2:]
+		}
 		rules = append(rules, ErrorRule{Target: k.err, Code: k.code,
-			Message: sentence(k.err.Error()), Hint: workspaces.HintOf(k.err)})
+			Message: sentence(msg), Hint: workspaces.HintOf(k.err)})
 	}
 	return append(append(rules, clusterRules()...), editorRules()...)
 }
@@ -48,4 +58,14 @@ func sentence(s string) string {
 		s += "."
 	}
 	return s
+}
+
+// uiError is ErrorFormatter.UIError, with the hint of an auth-helper error
+// naming this workspace's URL ("run `databricks auth login --host …`").
+func (w *Workspaces) uiError(err error) UIError {
+	ui := w.errors.UIError(err)
+	if h := workspaces.SpecificHint(err); h != "" {
+		ui.Hint = h
+	}
+	return ui
 }

@@ -187,7 +187,7 @@ func (w *Workspaces) toConnectionView(id string, st session.Status) ConnectionVi
 		v.CheckedAt = st.CheckedAt.UTC().Format(time.RFC3339)
 	}
 	if st.Err != nil {
-		e := w.errors.UIError(st.Err)
+		e := w.uiError(st.Err)
 		v.Error = &e
 	}
 	return v

@@ -1,6 +1,9 @@
 package app
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // CatalogView summarises a workspace's cached catalog: enough for the
 // workspace card and the offline banner ("data from 12 minutes ago").
@@ -53,6 +56,9 @@ func (w *Workspaces) Catalogs() ([]CatalogView, error) {
 }
 
 // RefreshCatalog fetches a workspace's catalog now and returns the result.
+// The user waits for it (the Refresh button), so it is bounded by the probe
+// timeout and starts with a reachability check: an unreachable workspace
+// answers "cannot be reached" at once rather than after the SDK's retries.
 func (w *Workspaces) RefreshCatalog(id string) (CatalogView, error) {
 	if w.catalog == nil || w.session == nil {
 		return CatalogView{}, errNotWired
@@ -60,7 +66,13 @@ func (w *Workspaces) RefreshCatalog(id string) (CatalogView, error) {
 	if _, err := w.session.Status(id); err != nil {
 		return CatalogView{}, err
 	}
-	_, err := w.catalog.RefreshNow(w.ctx, id)
+	var err error
+	if w.manager != nil {
+		_, err = w.catalog.RefreshInteractive(w.ctx, id, w.manager.Factory().Options().ProbeTimeout,
+			func(ctx context.Context) error { return w.manager.Reachable(ctx, id) })
+	} else {
+		_, err = w.catalog.RefreshNow(w.ctx, id)
+	}
 	view := w.catalogView(id)
 	w.emit.Emit(Scoped(EventCatalogChanged, id), view)
 	if err != nil {

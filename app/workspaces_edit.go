@@ -49,7 +49,9 @@ type WorkspaceDetail struct {
 type TestResult struct {
 	UserName    string `json:"userName"`
 	DisplayName string `json:"displayName"`
+	UserID      string `json:"userId"`
 	Host        string `json:"host"`
+	WorkspaceID string `json:"workspaceId"` // Databricks' numeric id; "" when not sent
 	Cloud       string `json:"cloud"`
 	LatencyMs   int64  `json:"latencyMs"`
 }
@@ -152,10 +154,14 @@ func (w *Workspaces) TestDraft(id string, form WorkspaceForm) (TestResult, error
 	p, in := form.profile(id)
 	res, err := w.manager.TestDraft(w.ctx, p, in)
 	if err != nil {
+		if workspaces.SpecificHint(err) != "" {
+			return TestResult{}, w.uiError(err)
+		}
 		return TestResult{}, err
 	}
-	return TestResult{UserName: res.User.UserName, DisplayName: res.User.DisplayName, Host: res.Workspace.Host,
-		Cloud: string(res.Workspace.Cloud), LatencyMs: res.Latency.Milliseconds()}, nil
+	return TestResult{UserName: res.User.UserName, DisplayName: res.User.DisplayName, UserID: res.User.ID,
+		Host: res.Workspace.Host, WorkspaceID: res.Workspace.WorkspaceID, Cloud: string(res.Workspace.Cloud),
+		LatencyMs: res.Latency.Milliseconds()}, nil
 }
 
 // SignIn runs the OAuth browser sign-in of an oauth-u2m workspace, then

@@ -32,7 +32,9 @@ func TestWorkspaceLifecycle(t *testing.T) {
 	tested, err := w.TestDraft("", form)
 	require.NoError(t, err)
 	assert.Equal(t, "demo.user@example.com", tested.UserName)
+	assert.NotEmpty(t, tested.UserID)
 	assert.Equal(t, host, tested.Host)
+	assert.Regexp(t, `^[1-9][0-9]*$`, tested.WorkspaceID, "the workspace's own id, from its answer")
 
 	created, err := w.Create(form)
 	require.NoError(t, err)
@@ -134,6 +136,21 @@ func TestWorkspaceFormErrorsNameTheField(t *testing.T) {
 		assert.Equal(t, "UNREACHABLE", f.app.errors.UIError(err).Code)
 		_, err = w.TestDraft("", WorkspaceForm{Name: "x", Host: "https://no-such-host.invalid", AuthType: "pat", Token: "t"})
 		assert.Equal(t, "DNS", f.app.errors.UIError(err).Code)
+
+		// CLI sign-in: a missing CLI says so and names the command to run
+		// for this host, not "check the workspace status page".
+		t.Setenv("PATH", t.TempDir())
+		_, err = w.TestDraft("", WorkspaceForm{Name: "x", Host: host, AuthType: "databricks-cli"})
+		ui = f.app.errors.UIError(err)
+		assert.Equal(t, "CLI_NOT_INSTALLED", ui.Code)
+		assert.Equal(t, "The Databricks CLI is not installed.", ui.Message)
+		assert.Contains(t, ui.Hint, "databricks auth login --host "+host)
+		_, err = w.TestDraft("", WorkspaceForm{Name: "x", Host: host, AuthType: "azure-cli", AzureTenant: "t1"})
+		assert.Equal(t, "AZURE_CLI_NOT_INSTALLED", f.app.errors.UIError(err).Code)
+		_, err = w.Create(WorkspaceForm{Name: "x", Host: "https://dbc-1.cloud.databricks.com", AuthType: "azure-cli"})
+		ui = f.app.errors.UIError(err)
+		assert.Equal(t, "BAD_HOST", ui.Code, "shown next to the host field")
+		assert.Equal(t, "Azure CLI sign-in only works with Azure Databricks workspaces.", ui.Message)
 	})
 
 	_, err = w.Update(workspaces.DemoID, WorkspaceForm{Name: "x", Host: host, AuthType: "pat"})

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"log/slog"
+	"net"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -141,6 +142,31 @@ func TestWorkspacesFacadeErrors(t *testing.T) {
 	assert.Equal(t, "Pick a workspace from the switcher.", ui.Hint)
 }
 
+// The Refresh button on an unreachable workspace: a plain "cannot be
+// reached" (from the reachability check, not the SDK's retries), the card
+// marked offline, the cache kept.
+func TestRefreshCatalogOfUnreachableWorkspace(t *testing.T) {
+	f := newFixture(t, fixtureOptions{})
+	w := f.app.Workspaces
+	_, err := w.RefreshCatalog(workspaces.DemoID)
+	require.NoError(t, err)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	dead := "http://" + ln.Addr().String()
+	require.NoError(t, ln.Close())
+	created, err := w.Create(WorkspaceForm{Name: "Gone", Host: dead, AuthType: "pat", Token: "dapi-x"})
+	require.NoError(t, err)
+
+	view, err := w.RefreshCatalog(created.ID)
+	require.Error(t, err)
+	ui := f.app.errors.UIError(err)
+	assert.Equal(t, "UNREACHABLE", ui.Code)
+	assert.Equal(t, "The workspace cannot be reached.", ui.Message)
+	assert.Contains(t, ui.Hint, "Cached data stays available offline")
+	assert.True(t, view.Offline)
+	assert.Equal(t, ui.Hint, view.Hint)
+}
+
 func TestBackendRulesReadAsSentences(t *testing.T) {
 	f := NewErrorFormatter(backendRules()...)
 	cases := []struct {
@@ -150,6 +176,11 @@ func TestBackendRulesReadAsSentences(t *testing.T) {
 		{workspaces.ErrUnreachable, "UNREACHABLE"},
 		{workspaces.ErrUnauthorized, "UNAUTHORIZED"},
 		{workspaces.ErrMissingSecret, "MISSING_SECRET"},
+		{workspaces.ErrCLINotInstalled, "CLI_NOT_INSTALLED"},
+		{workspaces.ErrCLIOutdated, "CLI_OUTDATED"},
+		{workspaces.ErrCLINotSignedIn, "CLI_NOT_SIGNED_IN"},
+		{workspaces.ErrAzureCLINotFound, "AZURE_CLI_NOT_INSTALLED"},
+		{workspaces.ErrAzureCLINotSignedIn, "AZURE_CLI_NOT_SIGNED_IN"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.code, func(t *testing.T) {

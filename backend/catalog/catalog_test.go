@@ -13,6 +13,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces/workspacestest"
+	"github.com/databricks/databricks-sdk-go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -182,4 +183,51 @@ func TestRunRefreshesInBackground(t *testing.T) {
 	r.mu.Unlock()
 	_, err := r.RefreshNow(context.Background(), "x")
 	assert.ErrorIs(t, err, ErrBusy)
+}
+
+func TestRefreshInteractiveChecksReachabilityFirst(t *testing.T) {
+	paths := isolate(t)
+	srv := workspacestest.New(t)
+	m := newManager(t, paths, credentials.NewMemoryStore(), nil)
+	ctx := context.Background()
+	p, err := m.Create(ctx, workspaces.Profile{Name: "W", Host: srv.URL, AuthType: workspaces.AuthPAT}, workspaces.SecretInput{Token: srv.Token})
+	require.NoError(t, err)
+	var (
+		clientCalls int
+		remaining   time.Duration
+		bounded     bool
+	)
+	clients := func(ctx context.Context, id string) (*databricks.WorkspaceClient, error) {
+		clientCalls++
+		var deadline time.Time
+		deadline, bounded = ctx.Deadline()
+		remaining = time.Until(deadline)
+		return m.Client(ctx, id)
+	}
+	r := NewRefresher(NewCache(filepath.Join(paths.Cache, "catalog")), clients, RefresherOptions{Timeout: time.Hour})
+	const timeout = 5 * time.Second
+
+	// Reachable: the refresh runs under the interactive bound, not the
+	// refresher's own (an hour here).
+	_, err = r.RefreshInteractive(ctx, p.ID, timeout, func(ctx context.Context) error { return m.Reachable(ctx, p.ID) })
+	require.NoError(t, err)
+	require.Equal(t, 1, clientCalls)
+	require.True(t, bounded)
+	assert.LessOrEqual(t, remaining, timeout, "bounded by the interactive timeout")
+
+	// Unreachable: answered by the check alone; the SDK is never asked.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	dead := "http://" + ln.Addr().String()
+	require.NoError(t, ln.Close())
+	p.Host = dead
+	_, err = m.Update(ctx, p, workspaces.SecretInput{})
+	require.NoError(t, err)
+	snap, err := r.RefreshInteractive(ctx, p.ID, timeout, func(ctx context.Context) error { return m.Reachable(ctx, p.ID) })
+	require.ErrorIs(t, err, workspaces.ErrUnreachable)
+	assert.Equal(t, 1, clientCalls, "no SDK call after a failed reachability check")
+	assert.Len(t, snap.NodeTypes.Items, 2, "the cached data is still served")
+	st := r.Status(p.ID)
+	assert.True(t, st.Offline)
+	assert.Equal(t, workspaces.HintOf(workspaces.ErrUnreachable), st.Hint)
 }

@@ -87,6 +87,19 @@ func (r *Refresher) get(id string) *wsState {
 
 // RefreshNow refreshes one workspace now (ErrBusy if one is running).
 func (r *Refresher) RefreshNow(ctx context.Context, id string) (Snapshot, error) {
+	return r.refreshNow(ctx, id, r.opts.Timeout, nil)
+}
+
+// RefreshInteractive is RefreshNow for a user who waits for the answer: the
+// whole refresh is bounded by timeout (not Options.Timeout), and reachable
+// runs first so an unreachable host fails at once instead of after the
+// SDK's retries of a refused connection. Its failure is recorded like any
+// other (the card shows the workspace offline).
+func (r *Refresher) RefreshInteractive(ctx context.Context, id string, timeout time.Duration, reachable func(context.Context) error) (Snapshot, error) {
+	return r.refreshNow(ctx, id, timeout, reachable)
+}
+
+func (r *Refresher) refreshNow(ctx context.Context, id string, timeout time.Duration, reachable func(context.Context) error) (Snapshot, error) {
 	r.mu.Lock()
 	st := r.get(id)
 	if st.running {
@@ -96,9 +109,21 @@ func (r *Refresher) RefreshNow(ctx context.Context, id string) (Snapshot, error)
 	st.running = true
 	r.mu.Unlock()
 
-	ctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	snap, err := r.refresh(ctx, id)
+	var (
+		snap Snapshot
+		err  error
+	)
+	if reachable != nil {
+		err = reachable(ctx)
+	}
+	if err != nil {
+		snap, _ = r.cache.Load(id)
+		err = workspaces.ClassifyError(err)
+	} else {
+		snap, err = r.refresh(ctx, id)
+	}
 
 	r.mu.Lock()
 	defer r.mu.Unlock()

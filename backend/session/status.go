@@ -43,9 +43,9 @@ func (s *Session) Status(id string) (Status, error) {
 }
 
 // credentialErrors are failures a retry will not fix: the user must sign in
-// or replace a secret, so they are not reported as "offline".
+// (in the app or in the Databricks/Azure CLI) or replace a secret, so they are not reported as "offline".
 var credentialErrors = []error{workspaces.ErrUnauthorized, workspaces.ErrForbidden,
-	workspaces.ErrLoginRequired, workspaces.ErrMissingSecret}
+	workspaces.ErrLoginRequired, workspaces.ErrMissingSecret, workspaces.ErrAuthHelper}
 
 // Check asks the workspace who we are, under a deadline so an unreachable
 // host answers in seconds rather than after the SDK's retries.

@@ -210,6 +210,10 @@ func (f *ClientFactory) config(ctx context.Context, p Profile, httpTimeout, retr
 		cfg.Credentials = config.NewTokenSourceStrategy(string(AuthOAuthU2M), f.u2mTokenSource(p))
 	case AuthDatabricksCLI:
 	case AuthAzureCLI:
+		// The host was checked to be Azure at save; a loopback stand-in
+		// (proxy, test server) must be treated as Azure too, or the SDK
+		// skips azure-cli with "not configured".
+		cfg.Cloud = environment.CloudAzure
 		cfg.AzureTenantID = p.AzureTenant
 	default:
 		return nil, fmt.Errorf("%w: %q", ErrUnknownAuthType, p.AuthType)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"strconv"
 	"time"
 
 	"github.com/databricks/databricks-sdk-go/service/iam"
@@ -28,11 +29,14 @@ func UserFromSCIM(u *iam.User) User {
 
 // WorkspaceInfo describes the workspace a connection test reached.
 type WorkspaceInfo struct {
-	ID       string   `json:"id"` // profile id
-	Name     string   `json:"name"`
-	Host     string   `json:"host"`
-	Cloud    Cloud    `json:"cloud"`
-	AuthType AuthType `json:"authType"`
+	ID string `json:"id"` // profile id
+	// WorkspaceID is Databricks' numeric workspace id (the org id the
+	// workspace sends with every answer); "" when it did not say.
+	WorkspaceID string   `json:"workspaceId"`
+	Name        string   `json:"name"`
+	Host        string   `json:"host"`
+	Cloud       Cloud    `json:"cloud"`
+	AuthType    AuthType `json:"authType"`
 }
 
 // ConnectionResult is a successful "Test connection".
@@ -59,6 +63,9 @@ func (f *ClientFactory) TestConnectionWith(ctx context.Context, p Profile, in Se
 			return ConnectionResult{}, ClassifyError(err)
 		}
 		p.Host, p.Cloud = host, DetectCloud(host)
+		if err := checkAzureCLIHost(p.AuthType, p.Cloud); err != nil {
+			return ConnectionResult{}, ClassifyError(err)
+		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, f.opts.ProbeTimeout)
 	defer cancel()
@@ -69,11 +76,12 @@ func (f *ClientFactory) TestConnectionWith(ctx context.Context, p Profile, in Se
 	}
 	w, err := f.newClient(ctx, p, f.opts.ProbeTimeout, f.opts.ProbeTimeout, in)
 	if err != nil {
-		return ConnectionResult{}, ClassifyError(err)
+		return ConnectionResult{}, classifyFor(p, err)
 	}
 	type answer struct {
-		u   *iam.User
-		err error
+		u     *iam.User
+		orgID int64
+		err   error
 	}
 	start := time.Now()
 	ch := make(chan answer, 1)
@@ -81,7 +89,14 @@ func (f *ClientFactory) TestConnectionWith(ctx context.Context, p Profile, in Se
 	// not see ctx: wait for the answer or the deadline, whichever is first.
 	go func() {
 		u, err := w.CurrentUser.Me(ctx, iam.MeRequest{})
-		ch <- answer{u, err}
+		if err != nil {
+			ch <- answer{err: err}
+			return
+		}
+		// The SDK reads the id from the X-Databricks-Org-Id header of another
+		// SCIM Me call; without it the test still succeeded.
+		org, _ := w.CurrentWorkspaceID(ctx)
+		ch <- answer{u: u, orgID: org}
 	}()
 	var a answer
 	select {
@@ -90,12 +105,13 @@ func (f *ClientFactory) TestConnectionWith(ctx context.Context, p Profile, in Se
 		a.err = fmt.Errorf("test connection: %w", ctx.Err())
 	}
 	if a.err != nil {
-		return ConnectionResult{}, ClassifyError(a.err)
+		return ConnectionResult{}, classifyFor(p, a.err)
 	}
 	return ConnectionResult{
-		User:      UserFromSCIM(a.u),
-		Workspace: WorkspaceInfo{ID: p.ID, Name: p.Name, Host: w.Config.Host, Cloud: p.Cloud, AuthType: p.AuthType},
-		Latency:   time.Since(start),
+		User: UserFromSCIM(a.u),
+		Workspace: WorkspaceInfo{ID: p.ID, WorkspaceID: orgIDString(a.orgID), Name: p.Name, Host: w.Config.Host,
+			Cloud: p.Cloud, AuthType: p.AuthType},
+		Latency: time.Since(start),
 	}, nil
 }
 
@@ -118,4 +134,11 @@ func dial(ctx context.Context, host string) error {
 		return fmt.Errorf("connect to %s: %w", u.Host, err)
 	}
 	return conn.Close()
+}
+
+func orgIDString(id int64) string {
+	if id <= 0 {
+		return ""
+	}
+	return strconv.FormatInt(id, 10)
 }

@@ -43,7 +43,7 @@ var hints = map[error]string{
 
 // ConnectionError is a classified failure to talk to a workspace.
 type ConnectionError struct {
-	Kind  error  // one of the Err* kinds above, ErrBadHost, ErrMissingSecret, ErrLoginRequired
+	Kind  error  // one of the Err* kinds above or in auth_helper_errors.go, ErrBadHost, ErrMissingSecret, ErrLoginRequired
 	Hint  string // what the user can do
 	Cause error
 }
@@ -87,6 +87,22 @@ func HintOf(err error) string {
 			return h
 		}
 	}
+	for _, kind := range authHelperKinds {
+		if errors.Is(err, kind) {
+			return authHelperHint(kind, "", "")
+		}
+	}
+	return ""
+}
+
+// SpecificHint is the hint of a classified auth-helper error, naming the
+// workspace URL in the command to run; "" for any other error (whose
+// generic hint is the kind's own).
+func SpecificHint(err error) string {
+	var ce *ConnectionError
+	if errors.As(err, &ce) && errors.Is(ce.Kind, ErrAuthHelper) {
+		return ce.Hint
+	}
 	return ""
 }
 
@@ -102,7 +118,11 @@ func ClassifyError(err error) error {
 		return err
 	}
 	kind := kindOf(err)
-	return &ConnectionError{Kind: kind, Hint: hints[kind], Cause: err}
+	hint, ok := hints[kind]
+	if !ok && errors.Is(kind, ErrAuthHelper) {
+		hint = authHelperHint(kind, "", "")
+	}
+	return &ConnectionError{Kind: kind, Hint: hint, Cause: err}
 }
 
 func kindOf(err error) error {
@@ -124,6 +144,8 @@ func kindOf(err error) error {
 		return ErrMissingSecret
 	case errors.Is(err, ErrLoginRequired):
 		return ErrLoginRequired
+	case authHelperKind(err, "") != nil:
+		return authHelperKind(err, "")
 	case errors.Is(err, apierr.ErrUnauthenticated):
 		return ErrUnauthorized
 	case errors.Is(err, apierr.ErrPermissionDenied):

@@ -38,12 +38,21 @@ func TestConnectionSuccess(t *testing.T) {
 			res, err := m.TestConnection(ctx, p.ID)
 			require.NoError(t, err)
 			assert.Equal(t, User{ID: "1001", UserName: "analyst@example.com", DisplayName: "Ana Lyst", Active: true}, res.User)
-			assert.Equal(t, WorkspaceInfo{ID: p.ID, Name: p.Name, Host: srv.URL, Cloud: CloudDemo, AuthType: p.AuthType}, res.Workspace)
+			assert.Equal(t, WorkspaceInfo{ID: p.ID, WorkspaceID: srv.WorkspaceID, Name: p.Name, Host: srv.URL, Cloud: CloudDemo, AuthType: p.AuthType}, res.Workspace)
 		})
 	}
 	for _, h := range srv.AuthHeaders() {
 		assert.NotContains(t, h, "from-env")
 	}
+
+	// A workspace that does not send its id still connects, without one.
+	want := srv.WorkspaceID
+	srv.SetWorkspaceID("")
+	res, err := m.TestConnection(ctx, pat.ID)
+	require.NoError(t, err)
+	assert.Empty(t, res.Workspace.WorkspaceID)
+	assert.Equal(t, "analyst@example.com", res.User.UserName)
+	srv.SetWorkspaceID(want)
 
 	// The cached client is built once and reused.
 	c1, err := m.Client(ctx, pat.ID)

@@ -26,6 +26,10 @@ const (
 // The parser's message is not included: it can quote a line holding a token.
 var ErrCfgUnreadable = errors.New("the Databricks config file cannot be parsed")
 
+// ErrCfgAccess reports a .databrickscfg path that cannot be opened as a file
+// (no permission, a directory). It also matches ErrCfgUnreadable.
+var ErrCfgAccess = fmt.Errorf("%w: it cannot be opened", ErrCfgUnreadable)
+
 // DatabricksCfgPath returns DATABRICKS_CONFIG_FILE (with ~ expanded) or
 // home/.databrickscfg.
 func DatabricksCfgPath(lookup LookupEnv, home string) string {
@@ -73,7 +77,8 @@ func loadCfg(path string) (*ini.File, error) {
 	if err != nil {
 		var pathErr *fs.PathError
 		if errors.As(err, &pathErr) {
-			return nil, fmt.Errorf("read %s: %w", path, err)
+			// A PathError names the path and the OS reason, never content.
+			return nil, fmt.Errorf("%w: %w", ErrCfgAccess, pathErr)
 		}
 		return nil, fmt.Errorf("%w: %s", ErrCfgUnreadable, path)
 	}
@@ -87,22 +92,49 @@ func ReadDatabricksCfg(path string, lookup LookupEnv) (CfgFile, error) {
 	if v, ok := lookup(EnvConfigProfile); ok {
 		out.ProfileFromEnv = v
 	}
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+	info, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
 		return out, nil
+	}
+	if err == nil && info.IsDir() {
+		return out, fmt.Errorf("%w: %s is a folder, not a file", ErrCfgAccess, path)
 	}
 	f, err := loadCfg(path)
 	if err != nil {
 		return out, err
 	}
 	out.Exists = true
+	dups := duplicateSections(path)
 	for _, sec := range f.Sections() {
 		keys := sec.KeysHash()
 		if sec.Name() == ini.DefaultSection && keys["host"] == "" {
 			continue
 		}
-		out.Profiles = append(out.Profiles, describeCfgProfile(sec.Name(), keys, lookup))
+		p := describeCfgProfile(sec.Name(), keys, lookup)
+		if n := dups[sec.Name()]; n > 1 {
+			// The parser merges repeated sections key by key: the result can
+			// pair one workspace's token with another's host.
+			p.ImportAs, p.Problem = "", fmt.Sprintf("[%s] appears %d times in the file; keep one and import again", sec.Name(), n)
+		}
+		out.Profiles = append(out.Profiles, p)
 	}
 	return out, nil
+}
+
+// duplicateSections counts the section headers that appear more than once.
+func duplicateSections(path string) map[string]int {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	count := map[string]int{}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]") {
+			count[strings.TrimSpace(line[1:len(line)-1])]++
+		}
+	}
+	return count
 }
 
 func describeCfgProfile(name string, keys map[string]string, lookup LookupEnv) CfgProfile {

@@ -121,6 +121,11 @@ func (m *Manager) Create(ctx context.Context, p Profile, in SecretInput) (Profil
 	if err := probe.normalize(); err != nil {
 		return Profile{}, err
 	}
+	// Checked on save, not in normalize: a file written before the check
+	// must still load.
+	if err := checkAzureCLIHost(probe.AuthType, probe.Cloud); err != nil {
+		return Profile{}, err
+	}
 	s := Secrets{}.merge(probe.AuthType, in)
 	if err := requireSecrets(probe.AuthType, s); err != nil {
 		return Profile{}, err
@@ -162,6 +167,11 @@ func (m *Manager) Update(ctx context.Context, p Profile, in SecretInput) (Profil
 	}
 	probe := p
 	if err := probe.normalize(); err != nil {
+		return Profile{}, err
+	}
+	// Checked on save, not in normalize: a file written before the check
+	// must still load.
+	if err := checkAzureCLIHost(probe.AuthType, probe.Cloud); err != nil {
 		return Profile{}, err
 	}
 	touchesKeychain := in != (SecretInput{}) || old.AuthType != probe.AuthType || old.Host != probe.Host
@@ -245,6 +255,19 @@ func (m *Manager) Client(ctx context.Context, id string) (*databricks.WorkspaceC
 		return nil, err
 	}
 	return m.factory.Client(ctx, p)
+}
+
+// Reachable opens (and closes) a TCP connection to the workspace's host,
+// within the probe timeout: an answer in milliseconds where the SDK would
+// retry a refused connection for its whole retry budget.
+func (m *Manager) Reachable(ctx context.Context, id string) error {
+	p, err := m.Get(id)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, m.factory.opts.ProbeTimeout)
+	defer cancel()
+	return dial(ctx, p.Host)
 }
 
 // TestConnection tests a saved workspace.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/databricks/databricks-sdk-go/config/experimental/auth"
@@ -82,14 +83,23 @@ func (f *ClientFactory) u2mTokenSource(p Profile) auth.TokenSource {
 			if errors.Is(err, u2mcache.ErrNotFound) {
 				return nil, ErrLoginRequired
 			}
-			var inv *u2m.InvalidRefreshTokenError
-			if errors.As(err, &inv) {
+			if refreshRejected(err) {
 				return nil, fmt.Errorf("%w: %w", ErrLoginRequired, err)
 			}
 			return nil, err
 		}
 		return t, nil
 	})
+}
+
+// refreshRejected reports that the stored refresh token cannot be used: the
+// SDK types only Databricks' own "Refresh token is invalid" answer; any
+// invalid_grant on a refresh (RFC 6749 §5.2: expired or revoked) means the
+// same, as does a cached token without a refresh token.
+func refreshRejected(err error) bool {
+	var inv *u2m.InvalidRefreshTokenError
+	return errors.As(err, &inv) || errors.Is(err, u2m.ErrMissingRefreshToken) ||
+		strings.Contains(err.Error(), "(error code: invalid_grant)")
 }
 
 // Login runs the OAuth U2M browser flow (authorization code with PKCE) for

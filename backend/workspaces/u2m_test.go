@@ -63,3 +63,59 @@ func TestLoginRejectsOtherAuthTypes(t *testing.T) {
 	err := f.Login(context.Background(), Profile{ID: "x", Host: "https://x.cloud.databricks.com", AuthType: AuthPAT})
 	assert.ErrorIs(t, err, ErrUnknownAuthType)
 }
+
+func TestOAuthU2MRefreshesAnExpiredTokenThroughTheKeychain(t *testing.T) {
+	srv := workspacestest.New(t)
+	keychain := credentials.NewMemoryStore()
+	opts := fastOptions
+	opts.Browser = workspacestest.Browser(t)
+	isolate(t)
+	m, err := NewManager(Deps{Paths: DefaultPaths(), Secrets: keychain, Now: fixedClock, LookupEnv: env(nil), Client: opts})
+	require.NoError(t, err)
+	ctx := context.Background()
+	p, err := m.Create(ctx, Profile{Name: "SSO", Host: srv.URL, AuthType: AuthOAuthU2M}, SecretInput{})
+	require.NoError(t, err)
+	loginCtx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	require.NoError(t, m.Login(loginCtx, p.ID))
+
+	stored := func() *Secrets {
+		raw, err := keychain.Get(ctx, p.ID)
+		require.NoError(t, err)
+		var s Secrets
+		require.NoError(t, json.Unmarshal([]byte(raw), &s))
+		require.NotNil(t, s.OAuth)
+		return &s
+	}
+	// The cached access token has expired (and the server never issued this
+	// one, so using it would be a 401): only its refresh token is good.
+	s := stored()
+	oldRefresh := s.OAuth.RefreshToken
+	s.OAuth.AccessToken = "oauth-access-expired"
+	s.OAuth.Expiry = time.Now().Add(-time.Hour)
+	raw, err := json.Marshal(s)
+	require.NoError(t, err)
+	require.NoError(t, keychain.Set(ctx, p.ID, string(raw)))
+	tokenCalls := srv.Hits(workspacestest.PathToken)
+
+	res, err := m.TestConnection(ctx, p.ID)
+	require.NoError(t, err, "the expired token is refreshed, no new browser sign-in")
+	assert.Equal(t, "analyst@example.com", res.User.UserName)
+	assert.Equal(t, tokenCalls+1, srv.Hits(workspacestest.PathToken), "one refresh_token grant")
+	assert.NotContains(t, srv.AuthHeaders(), "Bearer oauth-access-expired")
+
+	refreshed := stored().OAuth
+	assert.NotEqual(t, "oauth-access-expired", refreshed.AccessToken, "the refreshed token is stored in the keychain")
+	assert.NotEqual(t, oldRefresh, refreshed.RefreshToken, "the rotated refresh token is stored too")
+	assert.True(t, refreshed.Expiry.After(time.Now()))
+	assert.Contains(t, srv.AuthHeaders(), "Bearer "+refreshed.AccessToken)
+
+	// A refresh token the server no longer accepts means: sign in again.
+	s = stored()
+	s.OAuth.RefreshToken, s.OAuth.Expiry = "revoked", time.Now().Add(-time.Hour)
+	raw, err = json.Marshal(s)
+	require.NoError(t, err)
+	require.NoError(t, keychain.Set(ctx, p.ID, string(raw)))
+	_, err = m.TestConnection(ctx, p.ID)
+	assert.ErrorIs(t, err, ErrLoginRequired)
+}

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
-import { writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { artifacts, launch, open, type Session } from './browser'
@@ -40,6 +41,21 @@ const fieldFeedback = (page: Page, field: string) =>
   page.locator('.n-form-item', { has: page.locator(`[data-field="${field}"]`) }).locator('.n-form-item-feedback-wrapper')
 const connState = (page: Page) => page.locator('.topbar [data-testid="connection-state"]')
 
+/** The keychain entry of a workspace, as the app stored it (go-keyring: service + username = id); '' when none. */
+function keychainEntry(id: string): string {
+  const r = spawnSync('secret-tool', ['lookup', 'service', 'clusterdeck', 'username', id], { encoding: 'utf8' })
+  if (r.error) throw r.error
+  return r.stdout
+}
+
+/** Files under dir (recursively) whose content contains needle. */
+function filesContaining(dir: string, needle: string): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((f) => join(dir, f))
+    .filter((f) => statSync(f).isFile() && readFileSync(f).includes(needle))
+}
+
 async function switchPaintMs(page: Page): Promise<number> {
   return page.evaluate(() => {
     const m = performance.getEntriesByName('workspace-switch-paint')
@@ -76,12 +92,19 @@ describe('workspaces', () => {
     await page.locator('[data-field="token"] input').fill(token)
     await page.getByTestId('test-connection').click()
     await expect.poll(() => page.getByTestId('test-result').textContent()).toContain('Connected as demo.user@example.com')
+    // Who and where: the workspace's own numeric id, from its answer.
+    expect(await page.getByTestId('test-workspace-id').textContent()).toMatch(/id \d+/)
     await page.screenshot({ path: join(artifacts, 'e2e-workspace-dialog-ok.png') })
 
     await page.getByTestId('save-workspace').click()
     await expect.poll(() => dialog.isVisible()).toBe(false)
     const added = card(page, NAME)
     await expect.poll(() => added.getByTestId('catalog-summary').textContent(), { timeout: 20_000 }).toContain('pools')
+
+    // The token is in the real keychain, under this workspace's id.
+    const id = (await added.getAttribute('data-ws')) ?? ''
+    expect(id).not.toBe('')
+    expect(keychainEntry(id)).toContain(token)
   })
 
   it('shows each workspace its own data', async () => {
@@ -173,13 +196,20 @@ describe('workspaces', () => {
     await expect.poll(() => card(page, 'team-second').count()).toBe(1)
   })
 
-  it('removes workspaces; the demo stays', async () => {
+  it('removes workspaces and their keychain entries; the demo stays', async () => {
     const { page } = s
     for (const name of ['team-second', NAME]) {
+      const id = (await card(page, name).getAttribute('data-ws')) ?? ''
+      expect(keychainEntry(id), `${name} has its token in the keychain`).toContain(token)
       await card(page, name).getByTestId('remove-workspace').click()
       await page.locator('.n-popconfirm').getByRole('button', { name: 'Confirm' }).click()
       await expect.poll(() => card(page, name).count()).toBe(0)
+      expect(keychainEntry(id), `${name}'s keychain entry is gone`).toBe('')
     }
+    // Nothing Clusterdeck wrote holds the token (the .databrickscfg is ours).
+    const written = ['config', 'cache', 'data', 'state'].flatMap((d) => filesContaining(join(home, d), token))
+    expect(written, 'files under the e2e HOME that contain the token').toEqual([])
+    expect(filesContaining(join(home, 'config'), '"schema_version"').length, 'the scan did read the profiles file').toBeGreaterThan(0)
     expect(await card(page, 'Demo workspace').getByTestId('remove-workspace').count()).toBe(0)
     await expect.poll(() => page.getByTestId('workspace-switcher').textContent()).toContain('Demo workspace')
     expect(s.errors).toEqual([])

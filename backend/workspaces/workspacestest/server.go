@@ -28,6 +28,7 @@ type Server struct {
 	ClientID     string // accepted OAuth M2M client id
 	ClientSecret string // accepted OAuth M2M client secret
 	User         iam.User
+	WorkspaceID  string // sent as X-Databricks-Org-Id ("" = not sent); change with SetWorkspaceID
 
 	NodeTypes     []compute.NodeType
 	SparkVersions []compute.SparkVersion
@@ -49,6 +50,7 @@ func New(t testing.TB) *Server {
 		ClientID:     "sp-client-id",
 		ClientSecret: "dose-test-secret-000000000000",
 		User:         iam.User{Id: "1001", UserName: "analyst@example.com", DisplayName: "Ana Lyst", Active: true},
+		WorkspaceID:  "7001234567890123",
 		NodeTypes: []compute.NodeType{
 			{NodeTypeId: "i3.xlarge", MemoryMb: 31232, NumCores: 4, Description: "i3.xlarge"},
 			{NodeTypeId: "m5d.large", MemoryMb: 8192, NumCores: 2, Description: "m5d.large"},
@@ -75,6 +77,13 @@ func (s *Server) Fail(path string, status int) {
 		return
 	}
 	s.fail[path] = status
+}
+
+// SetWorkspaceID changes the X-Databricks-Org-Id the server sends.
+func (s *Server) SetWorkspaceID(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.WorkspaceID = id
 }
 
 // Hits returns how often path was requested.
@@ -107,6 +116,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.hits[r.URL.Path]++
 	status := s.fail[r.URL.Path]
+	orgID := s.WorkspaceID
 	s.mu.Unlock()
 	if status != 0 {
 		writeError(w, status, "FORCED", "forced failure")
@@ -125,6 +135,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case PathToken:
 		s.token(w, r)
 		return
+	}
+	if orgID != "" {
+		w.Header().Set("X-Databricks-Org-Id", orgID)
 	}
 	if !s.authorized(r) {
 		writeError(w, http.StatusUnauthorized, "UNAUTHENTICATED", "Invalid access token.")

@@ -11,6 +11,7 @@ const api = vi.hoisted(() => ({
   create: vi.fn(),
   remove: vi.fn(),
   refreshCatalog: vi.fn(),
+  signOut: vi.fn(),
 }))
 const handlers = vi.hoisted(() => new Map<string, (...data: unknown[]) => void>())
 
@@ -142,5 +143,20 @@ describe('workspaces store', () => {
     expect(store.activeConnection?.state).toBe(ConnectionState.Offline)
     store.stop()
     expect(handlers.size).toBe(0)
+  })
+
+  it('signs out, then shows the workspace needs a sign-in', async () => {
+    const sso = { ...prod, id: 'sso', authType: 'oauth-u2m' }
+    api.list.mockResolvedValue([demo, sso])
+    api.check.mockImplementation((id: string) => Promise.resolve(online(id)))
+    api.signOut.mockResolvedValue(undefined)
+    const store = useWorkspacesStore()
+    await store.load()
+    api.check.mockResolvedValue({ workspaceId: 'sso', state: ConnectionState.Unauthorized, user: '', checkedAt: '',
+      error: { code: 'LOGIN_REQUIRED', message: 'Sign in first.', hint: 'Use "Sign in".' } })
+    await store.signOut('sso')
+    expect(api.signOut).toHaveBeenCalledWith('sso')
+    expect(store.connections.sso?.state).toBe(ConnectionState.Unauthorized)
+    expect(store.connections.sso?.error?.code).toBe('LOGIN_REQUIRED')
   })
 })

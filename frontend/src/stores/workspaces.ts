@@ -166,6 +166,12 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     connections.value = { ...connections.value, [id]: await workspacesApi.signIn(id) }
   }
 
+  /** Forgets the OAuth tokens, then re-checks so the card says "sign in". */
+  async function signOut(id: string): Promise<void> {
+    await workspacesApi.signOut(id)
+    await check(id)
+  }
+
   async function resetDemo(): Promise<void> {
     await workspacesApi.resetDemo()
   }
@@ -234,6 +240,7 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     remove,
     refreshCatalog,
     signIn,
+    signOut,
     resetDemo,
     listen,
     stop,

@@ -19,6 +19,9 @@ describe('fieldFor', () => {
     ['TIMEOUT', 'pat', null],
     ['FORBIDDEN', 'pat', null],
     ['KEYCHAIN_UNAVAILABLE', 'pat', null],
+    ['CLI_NOT_INSTALLED', 'databricks-cli', 'authType'],
+    ['CLI_NOT_SIGNED_IN', 'databricks-cli', 'authType'],
+    ['AZURE_CLI_NOT_SIGNED_IN', 'azure-cli', 'authType'],
   ] as const)('%s with %s goes to %s', (code, auth, field) => {
     expect(fieldFor(err(code), auth)).toBe(field)
   })

@@ -19,6 +19,11 @@ export function fieldFor(err: ApiError, authType: AuthType): FormField | null {
     case 'NOT_A_WORKSPACE':
       return 'host'
     case 'UNKNOWN_AUTH_TYPE':
+    case 'CLI_NOT_INSTALLED':
+    case 'CLI_OUTDATED':
+    case 'CLI_NOT_SIGNED_IN':
+    case 'AZURE_CLI_NOT_INSTALLED':
+    case 'AZURE_CLI_NOT_SIGNED_IN':
       return 'authType'
     case 'CLIENT_ID_REQUIRED':
       return 'clientId'
