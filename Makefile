@@ -69,7 +69,7 @@ $(PAGE): $(NODE_MODULES) $(BINDINGS) $(FRONTEND_SOURCES)
 $(BINARY): $(PAGE) $(GO_SOURCES)
 	$(WAILS) build -s -skipbindings -m -tags $(TAGS) -ldflags "-X main.version=$(VERSION)"
 
-go-test: deps $(PAGE)
+go-test: test-deps $(PAGE)
 	go vet ./...
 	go test -race -count=1 ./...
 
