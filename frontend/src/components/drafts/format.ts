@@ -33,3 +33,11 @@ export function valueText(v: unknown): string {
 export function cacheText(cache: { cached: boolean; ageSeconds: number }): string {
   return cache.cached ? `catalog ${ageText(cache.ageSeconds)} old` : 'nothing cached'
 }
+
+/** An RFC 3339 time as a local date and time ("23 Nov 2026, 14:05"); '' when unknown. */
+export function dateText(iso: string): string {
+  if (!iso) return ''
+  const t = new Date(iso)
+  if (Number.isNaN(t.getTime())) return ''
+  return t.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+}
