@@ -91,7 +91,7 @@ func (d *Drafts) List() (DraftList, error) {
 	for _, s := range sums {
 		row := DraftRow{ID: s.ID, Name: s.Name, ClusterName: s.ClusterName, WorkspaceID: s.WorkspaceID,
 			WorkspaceName: names[s.WorkspaceID], UpdatedAt: stamp(s.UpdatedAt), Applied: d.appliedViews(s.Applied)}
-		if full, err := d.store.Get(s.ID); err == nil {
+		if full, _, err := d.store.Get(s.ID); err == nil {
 			row.Check = d.check(full.Spec, full.WorkspaceID, full.PolicyID, nil).summary()
 		}
 		out.Drafts = append(out.Drafts, row)
@@ -99,16 +99,26 @@ func (d *Drafts) List() (DraftList, error) {
 	return out, nil
 }
 
-// Get returns one draft.
+// Get returns one draft. When its file was damaged and the previous version
+// restored, the view says so (Recovery): the editor must not show older
+// content as if nothing happened.
 func (d *Drafts) Get(id string) (DraftView, error) {
 	if err := d.ready(); err != nil {
 		return DraftView{}, err
 	}
-	dr, err := d.store.Get(id)
+	dr, report, err := d.store.Get(id)
 	if err != nil {
 		return DraftView{}, err
 	}
-	return d.toView(dr)
+	v, err := d.toView(dr)
+	if err != nil {
+		return DraftView{}, err
+	}
+	if report != nil && report.Recovered {
+		v.Recovery = &DraftRecovery{Message: report.Message, Reason: report.Reason,
+			RestoredSavedAt: report.RestoredSavedAt, DamagedFile: report.MovedTo}
+	}
+	return v, nil
 }
 
 // Create stores a new draft.
@@ -137,7 +147,7 @@ func (d *Drafts) Save(in DraftSave) (DraftView, error) {
 	if err := d.ready(); err != nil {
 		return DraftView{}, err
 	}
-	cur, err := d.store.Get(in.ID)
+	cur, _, err := d.store.Get(in.ID)
 	if err != nil {
 		return DraftView{}, err
 	}
@@ -145,8 +155,8 @@ func (d *Drafts) Save(in DraftSave) (DraftView, error) {
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
-	cur.Revision, cur.Name, cur.WorkspaceID, cur.PolicyID, cur.Notes, cur.Spec =
-		in.Revision, in.Name, in.WorkspaceID, in.PolicyID, in.Notes, spec
+	cur.Revision, cur.Name, cur.WorkspaceID, cur.PolicyID, cur.Notes, cur.Spec, cur.SpecText =
+		in.Revision, in.Name, in.WorkspaceID, in.PolicyID, in.Notes, spec, in.SpecText
 	saved, err := d.store.Save(cur)
 	if err != nil {
 		return DraftView{}, d.fail(err)

@@ -15,21 +15,24 @@ type ImportView struct {
 	Warnings []string    `json:"warnings"`
 }
 
-// ExportView is an export's text and suggested file name.
+// ExportView is an export's text and suggested file name, and what the
+// format could not hold (libraries in API JSON or a bundle), said plainly.
 type ExportView struct {
-	Format   string `json:"format"`
-	FileName string `json:"fileName"`
-	Content  string `json:"content"`
+	Format   string   `json:"format"`
+	FileName string   `json:"fileName"`
+	Content  string   `json:"content"`
+	Warnings []string `json:"warnings"`
 }
 
 // SavedExport tells whether the export went to a file (desktop) or is
 // only text to copy (no save dialog, or the user cancelled).
 type SavedExport struct {
-	Format   string `json:"format"`
-	FileName string `json:"fileName"`
-	Content  string `json:"content"`
-	Path     string `json:"path"`
-	Saved    bool   `json:"saved"`
+	Format   string   `json:"format"`
+	FileName string   `json:"fileName"`
+	Content  string   `json:"content"`
+	Warnings []string `json:"warnings"`
+	Path     string   `json:"path"`
+	Saved    bool     `json:"saved"`
 }
 
 var errUnreadableImport = errors.New("the text cannot be read as a cluster definition")
@@ -96,7 +99,7 @@ func (d *Drafts) Export(format string, ids []string) (ExportView, error) {
 	}
 	list := make([]drafts.Draft, 0, len(ids))
 	for _, id := range ids {
-		dr, err := d.store.Get(id)
+		dr, _, err := d.store.Get(id)
 		if err != nil {
 			return ExportView{}, err
 		}
@@ -113,7 +116,7 @@ func (d *Drafts) Export(format string, ids []string) (ExportView, error) {
 	if err != nil {
 		return ExportView{}, err
 	}
-	return ExportView{Format: format, FileName: name, Content: string(raw)}, nil
+	return ExportView{Format: format, FileName: name, Content: string(raw), Warnings: drafts.ExportWarnings(f, list...)}, nil
 }
 
 // SaveExport exports and, on the desktop, asks where to save the file. In
@@ -123,7 +126,7 @@ func (d *Drafts) SaveExport(format string, ids []string) (SavedExport, error) {
 	if err != nil {
 		return SavedExport{}, err
 	}
-	out := SavedExport{Format: ex.Format, FileName: ex.FileName, Content: ex.Content}
+	out := SavedExport{Format: ex.Format, FileName: ex.FileName, Content: ex.Content, Warnings: ex.Warnings}
 	if d.files == nil {
 		return out, nil
 	}

@@ -26,9 +26,13 @@ func (d *Drafts) PlanApply(draftID, workspaceID, clusterID string) (PlanView, er
 	if err != nil {
 		return PlanView{}, err
 	}
-	dr, err := d.store.Get(draftID)
+	dr, _, err := d.store.Get(draftID)
 	if err != nil {
 		return PlanView{}, err
+	}
+	if dr.SpecText != "" {
+		return PlanView{}, d.fail(&drafts.FieldError{Field: "spec", Err: errBadSpec,
+			Msg: "the spec has JSON text that does not parse; fix it before applying"})
 	}
 	ctx, cancel := context.WithTimeout(d.ctx, onlineTimeout)
 	defer cancel()
@@ -94,7 +98,7 @@ func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
 	if _, err := d.profile(req.WorkspaceID); err != nil {
 		return ApplyOutcome{}, err
 	}
-	dr, err := d.store.Get(req.DraftID)
+	dr, _, err := d.store.Get(req.DraftID)
 	if err != nil {
 		return ApplyOutcome{}, err
 	}

@@ -27,6 +27,20 @@ type DraftView struct {
 	UpdatedAt   string         `json:"updatedAt"`
 	Revision    int            `json:"revision"`
 	Applied     []AppliedView  `json:"applied"`
+	// SpecText is JSON typed in the editor that does not parse yet; Spec is
+	// the last version that did. Empty when the text is the spec.
+	SpecText string `json:"specText"`
+	// Recovery is set when the draft's file was damaged and the previous
+	// version was restored on this read.
+	Recovery *DraftRecovery `json:"recovery,omitempty"`
+}
+
+// DraftRecovery tells the editor that it shows a restored previous version.
+type DraftRecovery struct {
+	Message         string `json:"message"`
+	Reason          string `json:"reason"`
+	RestoredSavedAt string `json:"restoredSavedAt"` // RFC 3339; empty if unknown
+	DamagedFile     string `json:"damagedFile"`     // where the bad file was kept
 }
 
 // LibraryLabel is a library kept with a draft (installed after create).
@@ -64,6 +78,9 @@ type DraftSave struct {
 	PolicyID    string         `json:"policyId"`
 	Notes       string         `json:"notes"`
 	Spec        map[string]any `json:"spec"`
+	// SpecText is the editor's JSON text when it does not parse: saved so
+	// that nothing typed is lost. Empty when Spec is what was typed.
+	SpecText string `json:"specText"`
 }
 
 // DraftRow is one line of the drafts list, with its offline check.
@@ -167,7 +184,7 @@ func (d *Drafts) toView(dr drafts.Draft) (DraftView, error) {
 	}
 	v := DraftView{ID: dr.ID, Name: dr.Name, WorkspaceID: dr.WorkspaceID, PolicyID: dr.PolicyID, Notes: dr.Notes,
 		Spec: spec, Source: dr.Source, CreatedAt: stamp(dr.CreatedAt), UpdatedAt: stamp(dr.UpdatedAt),
-		Revision: dr.Revision, Applied: d.appliedViews(dr.Applied), Libraries: []LibraryLabel{}}
+		Revision: dr.Revision, Applied: d.appliedViews(dr.Applied), Libraries: []LibraryLabel{}, SpecText: dr.SpecText}
 	for _, l := range dr.Libraries {
 		kind, label := clusterspec.DescribeLibrary(l)
 		v.Libraries = append(v.Libraries, LibraryLabel{Kind: kind, Label: label})

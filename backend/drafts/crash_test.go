@@ -44,8 +44,9 @@ func versionOf(t *testing.T, d Draft) int {
 }
 
 // TestCrashChild is the writer re-executed by TestCrashSafety; it does
-// nothing in a normal run. It saves the drafts round-robin, forever, and
-// prints "id version" after each save has returned.
+// nothing in a normal run. Forever, it saves the drafts round-robin and now
+// and then creates or deletes one, printing after each call has returned:
+// "save ID VERSION", "create ID" or "delete ID".
 func TestCrashChild(t *testing.T) {
 	dir := os.Getenv(crashChildEnv)
 	if dir == "" {
@@ -59,28 +60,54 @@ func TestCrashChild(t *testing.T) {
 	if err != nil {
 		panic(err)
 	}
+	live := make([]string, 0, len(list))
+	for _, d := range list {
+		live = append(live, d.ID)
+	}
 	out := bufio.NewWriter(os.Stdout)
 	fmt.Fprintln(out, "ready")
 	_ = out.Flush()
 	for i := 0; ; i++ {
-		d, err := s.Get(list[i%len(list)].ID)
-		if err != nil {
-			panic(err)
+		// Random, not by i: each child lives for only a few writes.
+		op := rand.IntN(5)
+		switch {
+		case op == 0:
+			d, err := s.Create(NewDraft{Name: fmt.Sprintf("made %d", i), Notes: "0", Spec: versionSpec(0)})
+			if err != nil {
+				panic(err)
+			}
+			live = append(live, d.ID)
+			fmt.Fprintf(out, "create %s\n", d.ID)
+		case op == 1 && len(live) > 2:
+			k := rand.IntN(len(live))
+			id := live[k]
+			if err := s.Delete(id); err != nil {
+				panic(err)
+			}
+			live = append(live[:k], live[k+1:]...)
+			fmt.Fprintf(out, "delete %s\n", id)
+		default:
+			d, _, err := s.Get(live[i%len(live)])
+			if err != nil {
+				panic(err)
+			}
+			v, _ := strconv.Atoi(d.Notes)
+			d.Notes = strconv.Itoa(v + 1)
+			d.Spec = versionSpec(v + 1)
+			if _, err := s.Save(d); err != nil {
+				panic(err)
+			}
+			fmt.Fprintf(out, "save %s %d\n", d.ID, v+1)
 		}
-		v, _ := strconv.Atoi(d.Notes)
-		d.Notes = strconv.Itoa(v + 1)
-		d.Spec = versionSpec(v + 1)
-		if _, err := s.Save(d); err != nil {
-			panic(err)
-		}
-		fmt.Fprintf(out, "%s %d\n", d.ID, v+1)
 		_ = out.Flush()
 	}
 }
 
 // TestCrashSafety kills a writing process at random moments and checks that
 // each draft is then exactly the last acknowledged version or the one being
-// written: never missing, never torn, never older.
+// written: never missing, never torn, never older. A create that returned
+// is there; a delete that returned is in the trash and only there; one cut
+// short left the draft whole on one side or the other.
 func TestCrashSafety(t *testing.T) {
 	if testing.Short() {
 		t.Skip("re-executes the test binary many times")
@@ -88,7 +115,8 @@ func TestCrashSafety(t *testing.T) {
 	dir := t.TempDir()
 	s, err := Open(dir, Options{})
 	require.NoError(t, err)
-	acked := map[string]int{}
+	acked := map[string]int{} // live drafts and their last acknowledged version
+	deleted := map[string]bool{}
 	for i := 0; i < crashDrafts; i++ {
 		d, err := s.Create(NewDraft{Name: fmt.Sprintf("draft %d", i), Notes: "0", Spec: versionSpec(0)})
 		require.NoError(t, err)
@@ -96,19 +124,31 @@ func TestCrashSafety(t *testing.T) {
 	}
 
 	rnd := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))
-	deadline := time.Now().Add(20 * time.Second)
-	kills, totalSaves := 0, 0
-	for kills < 40 && time.Now().Before(deadline) {
-		lines, err := runAndKill(t, dir, time.Duration(rnd.IntN(40_000))*time.Microsecond)
+	// Bounded both ways so the test stays short on a slow machine.
+	deadline := time.Now().Add(8 * time.Second)
+	kills, saves, creates, deletes := 0, 0, 0, 0
+	for kills < 100 && time.Now().Before(deadline) {
+		lines, err := runAndKill(t, dir, time.Duration(rnd.IntN(30_000))*time.Microsecond)
 		require.NoError(t, err)
 		kills++
 		for _, l := range lines {
-			id, vs, ok := strings.Cut(l, " ")
-			require.True(t, ok, "child line %q", l)
-			v, err := strconv.Atoi(vs)
-			require.NoError(t, err)
-			acked[id] = v
-			totalSaves++
+			f := strings.Fields(l)
+			switch {
+			case len(f) == 3 && f[0] == "save":
+				v, err := strconv.Atoi(f[2])
+				require.NoError(t, err)
+				acked[f[1]] = v
+				saves++
+			case len(f) == 2 && f[0] == "create":
+				acked[f[1]] = 0
+				creates++
+			case len(f) == 2 && f[0] == "delete":
+				delete(acked, f[1])
+				deleted[f[1]] = true
+				deletes++
+			default:
+				t.Fatalf("child line %q", l)
+			}
 		}
 
 		check, err := Open(dir, Options{})
@@ -116,9 +156,27 @@ func TestCrashSafety(t *testing.T) {
 		list, problems, err := check.List()
 		require.NoError(t, err)
 		require.Empty(t, problems, "after kill %d", kills)
-		require.Len(t, list, crashDrafts, "no draft missing after kill %d", kills)
+		trash, err := check.ListTrash()
+		require.NoError(t, err)
+		inList, inTrash := map[string]bool{}, map[string]bool{}
+		for _, d := range list {
+			inList[d.ID] = true
+		}
+		for _, e := range trash {
+			inTrash[e.ID] = true
+		}
+		for id := range deleted {
+			require.True(t, inTrash[id] && !inList[id], "deleted draft %s is in the trash only, after kill %d", id, kills)
+		}
 		for id, want := range acked {
-			d, err := check.Get(id)
+			if !inList[id] {
+				// Only a delete cut short may take a draft away, and then to the trash.
+				require.True(t, inTrash[id], "draft %s missing after kill %d", id, kills)
+				delete(acked, id)
+				deleted[id] = true
+				continue
+			}
+			d, _, err := check.Get(id)
 			require.NoError(t, err)
 			got := versionOf(t, d)
 			if !assert.Contains(t, []int{want, want + 1}, got, "draft %s after kill %d", id, kills) {
@@ -126,9 +184,19 @@ func TestCrashSafety(t *testing.T) {
 			}
 			acked[id] = got // a write that landed but was not acknowledged counts
 		}
+		for _, d := range list {
+			if _, known := acked[d.ID]; !known {
+				// A create cut short after its file landed: whole, first version.
+				full, _, err := check.Get(d.ID)
+				require.NoError(t, err)
+				require.Equal(t, 0, versionOf(t, full), "unacknowledged create %s", d.ID)
+				acked[d.ID] = 0
+			}
+		}
 	}
-	t.Logf("%d kills, %d acknowledged saves", kills, totalSaves)
-	assert.Greater(t, totalSaves, 0, "the child made progress")
+	t.Logf("%d kills; acknowledged: %d saves, %d creates, %d deletes", kills, saves, creates, deletes)
+	assert.Greater(t, saves, 0, "the child made progress")
+	assert.Greater(t, creates+deletes, 0, "creates and deletes were exercised")
 }
 
 // runAndKill starts the child, lets it write for about d after it is ready,
@@ -160,7 +228,7 @@ func runAndKill(t *testing.T, dir string, d time.Duration) ([]string, error) {
 				first = false
 				continue
 			}
-			if !first && strings.Count(l, " ") == 1 {
+			if !first && strings.Contains(l, " ") {
 				lines = append(lines, l)
 			}
 		}

@@ -34,7 +34,11 @@ type Draft struct {
 	PolicyID    string              `json:"policy_id,omitempty"`
 	Notes       string              `json:"notes,omitempty"`
 	Spec        compute.ClusterSpec `json:"spec"`
-	Libraries   []compute.Library   `json:"libraries,omitempty"`
+	// SpecText is JSON the user typed that does not parse (yet). It is kept
+	// so nothing typed is lost; Spec stays the last version that parsed.
+	// Empty once the text parses again.
+	SpecText  string            `json:"spec_text,omitempty"`
+	Libraries []compute.Library `json:"libraries,omitempty"`
 	// Source says where the draft came from ("new", "cluster:<id>",
 	// "import:json", "duplicate:<id>", ...), for the list and for support.
 	Source    string    `json:"source,omitempty"`

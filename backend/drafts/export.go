@@ -140,3 +140,33 @@ func uniqueKey(key string, used map[string]int) string {
 	}
 	return key
 }
+
+// ExportWarnings lists what an export in format leaves out of the drafts, one
+// sentence each, so the user is told instead of finding out later. Terraform
+// keeps libraries (library blocks); the create body and a bundle's cluster
+// resource have no field for them.
+func ExportWarnings(format Format, drafts ...Draft) []string {
+	out := []string{}
+	for _, d := range drafts {
+		if d.SpecText != "" {
+			out = append(out, fmt.Sprintf("%q has JSON text that does not parse; its last valid spec was exported instead.", d.Name))
+		}
+		n := len(d.Libraries)
+		if n == 0 {
+			continue
+		}
+		what := "1 library was"
+		if n > 1 {
+			what = fmt.Sprintf("%d libraries were", n)
+		}
+		switch format {
+		case FormatJSON:
+			out = append(out, fmt.Sprintf("%q: %s left out: the clusters/create call has no field for libraries. "+
+				"Install them after create through the Libraries API (databricks libraries install), or export as Terraform, which keeps them.", d.Name, what))
+		case FormatBundle:
+			out = append(out, fmt.Sprintf("%q: %s left out: a bundle's cluster resource has no libraries. "+
+				"Put them on the job tasks that run on this cluster (tasks[].libraries), or export as Terraform, which keeps them.", d.Name, what))
+		}
+	}
+	return out
+}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/workspaces/atomicfile"
 )
@@ -26,7 +27,10 @@ type Problem struct {
 	Reason    string `json:"reason"`
 	MovedTo   string `json:"movedTo,omitempty"`
 	Recovered bool   `json:"recovered"` // the previous version was restored
-	Message   string `json:"message"`   // one sentence for the user
+	// RestoredSavedAt is when the restored previous version had been saved
+	// (RFC 3339), so the user knows how much work to redo.
+	RestoredSavedAt string `json:"restoredSavedAt,omitempty"`
+	Message         string `json:"message"` // one sentence for the user
 }
 
 func (s *Store) path(id string) string     { return filepath.Join(s.dir, id+ext) }
@@ -87,6 +91,9 @@ func (s *Store) load(id string) (Draft, *Problem, error) {
 		if prev, err := decodeDraft(prevRaw, id); err == nil {
 			if err := atomicfile.Write(path, prevRaw, 0o600); err == nil {
 				p.Recovered = true
+				if !prev.UpdatedAt.IsZero() {
+					p.RestoredSavedAt = prev.UpdatedAt.UTC().Format(time.RFC3339)
+				}
 				p.Message = fmt.Sprintf("Draft %q was unreadable (%v); its previous version was restored and the bad file moved to %s.", prev.Name, derr, moved)
 				return prev, p, nil
 			}

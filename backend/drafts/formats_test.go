@@ -122,6 +122,47 @@ func TestExportChoosesFormat(t *testing.T) {
 	assert.Error(t, err)
 }
 
+func TestExportWarningsNameWhatIsLeftOut(t *testing.T) {
+	libs := []compute.Library{{Whl: "/Volumes/a/b.whl"}, {Pypi: &compute.PythonPyPiLibrary{Package: "pandas"}}}
+	withLibs := Draft{Name: "with libs", Spec: compute.ClusterSpec{ClusterName: "x", SparkVersion: "15.4.x-scala2.12", NumWorkers: 1}, Libraries: libs}
+	oneLib := withLibs
+	oneLib.Name, oneLib.Libraries = "one lib", libs[:1]
+	plain := Draft{Name: "plain", Spec: withLibs.Spec}
+	typing := plain
+	typing.Name, typing.SpecText = "typing", "{ oops"
+
+	cases := []struct {
+		name   string
+		format Format
+		drafts []Draft
+		want   []string // substrings, one warning each, in order
+	}{
+		{"json drops libraries", FormatJSON, []Draft{withLibs}, []string{`"with libs": 2 libraries were left out`}},
+		{"json says how to install them", FormatJSON, []Draft{oneLib}, []string{"Libraries API"}},
+		{"bundle points at tasks", FormatBundle, []Draft{plain, oneLib}, []string{`"one lib": 1 library was left out`}},
+		{"bundle tasks hint", FormatBundle, []Draft{withLibs}, []string{"tasks[].libraries"}},
+		{"terraform keeps libraries", FormatTerraform, []Draft{withLibs, oneLib}, nil},
+		{"nothing to say", FormatJSON, []Draft{plain}, nil},
+		{"unparsed text", FormatTerraform, []Draft{typing}, []string{`"typing" has JSON text that does not parse`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := ExportWarnings(c.format, c.drafts...)
+			require.Len(t, got, len(c.want), "%q", got)
+			for i, w := range c.want {
+				assert.Contains(t, got[i], w)
+			}
+		})
+	}
+	// The warning tells the truth: the JSON really has no libraries.
+	out, err := ExportJSON(withLibs)
+	require.NoError(t, err)
+	assert.NotContains(t, string(out), "pandas")
+	tf, err := ExportTerraform(withLibs)
+	require.NoError(t, err)
+	assert.Contains(t, string(tf), "pandas", "Terraform keeps them, so it warns of nothing")
+}
+
 // normalize makes numbers comparable between JSON and HCL trees.
 func normalize(t *testing.T, v any) any {
 	t.Helper()

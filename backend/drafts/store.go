@@ -60,6 +60,7 @@ type NewDraft struct {
 	PolicyID    string
 	Notes       string
 	Spec        compute.ClusterSpec
+	SpecText    string
 	Libraries   []compute.Library
 	Source      string
 }
@@ -95,19 +96,21 @@ func (s *Store) List() ([]Summary, []Problem, error) {
 	return out, problems, nil
 }
 
-// Get returns one draft. A corrupt file yields ErrCorrupt (or the restored
-// previous version, when there is a good one) with the Problem describing it.
-func (s *Store) Get(id string) (Draft, error) {
+// Get returns one draft. A corrupt file yields ErrCorrupt, or the restored
+// previous version when there is a good one; either way the Problem says
+// what happened, so the editor can tell the user instead of silently showing
+// older content.
+func (s *Store) Get(id string) (Draft, *Problem, error) {
 	if !validID(id) {
-		return Draft{}, fmt.Errorf("%w: %q", ErrInvalidID, id)
+		return Draft{}, nil, fmt.Errorf("%w: %q", ErrInvalidID, id)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	d, p, err := s.load(id)
 	if err != nil && p != nil {
-		return Draft{}, fmt.Errorf("%s: %w", p.Message, err)
+		return Draft{}, p, fmt.Errorf("%s: %w", p.Message, err)
 	}
-	return d, err
+	return d, p, err
 }
 
 // Create stores a new draft.
@@ -119,7 +122,7 @@ func (s *Store) Create(in NewDraft) (Draft, error) {
 	now := s.now().UTC()
 	d := Draft{
 		Schema: SchemaVersion, ID: newID(), Name: name, WorkspaceID: in.WorkspaceID, PolicyID: in.PolicyID,
-		Notes: in.Notes, Spec: in.Spec, Libraries: in.Libraries, Source: in.Source,
+		Notes: in.Notes, Spec: in.Spec, SpecText: in.SpecText, Libraries: in.Libraries, Source: in.Source,
 		CreatedAt: now, UpdatedAt: now, Revision: 1,
 	}
 	if d.Source == "" {
@@ -163,7 +166,7 @@ func (s *Store) Save(d Draft) (Draft, error) {
 	}
 	next := cur
 	next.Name, next.WorkspaceID, next.PolicyID, next.Notes = name, d.WorkspaceID, d.PolicyID, d.Notes
-	next.Spec, next.Libraries = d.Spec, d.Libraries
+	next.Spec, next.Libraries, next.SpecText = d.Spec, d.Libraries, d.SpecText
 	next.Spec.PolicyId = next.PolicyID
 	if sameContent(&cur, &next) {
 		return cur, nil
@@ -178,7 +181,7 @@ func (s *Store) Save(d Draft) (Draft, error) {
 
 // Rename changes only the name.
 func (s *Store) Rename(id, name string) (Draft, error) {
-	d, err := s.Get(id)
+	d, _, err := s.Get(id)
 	if err != nil {
 		return Draft{}, err
 	}
@@ -188,7 +191,7 @@ func (s *Store) Rename(id, name string) (Draft, error) {
 
 // Duplicate copies a draft under a new id. An empty name gives "<name> (copy)".
 func (s *Store) Duplicate(id, name string) (Draft, error) {
-	src, err := s.Get(id)
+	src, _, err := s.Get(id)
 	if err != nil {
 		return Draft{}, err
 	}
@@ -196,7 +199,7 @@ func (s *Store) Duplicate(id, name string) (Draft, error) {
 		name = truncate(src.Name, MaxNameLength-7) + " (copy)"
 	}
 	return s.Create(NewDraft{Name: name, WorkspaceID: src.WorkspaceID, PolicyID: src.PolicyID, Notes: src.Notes,
-		Spec: src.Spec, Libraries: src.Libraries, Source: "duplicate:" + src.ID})
+		Spec: src.Spec, SpecText: src.SpecText, Libraries: src.Libraries, Source: "duplicate:" + src.ID})
 }
 
 // SaveFromCluster makes a draft of an existing cluster: only the fields the

@@ -39,7 +39,7 @@ func TestCreateGetListSave(t *testing.T) {
 	b, err := s.Create(NewDraft{Name: "Second", Spec: smallSpec()})
 	require.NoError(t, err)
 
-	got, err := s.Get(a.ID)
+	got, _, err := s.Get(a.ID)
 	require.NoError(t, err)
 	assert.Equal(t, a.Spec.SparkConf, got.Spec.SparkConf)
 
@@ -101,9 +101,9 @@ func TestSaveConflictAndValidation(t *testing.T) {
 		assert.Equal(t, "name", fe.Field)
 		assert.ErrorIs(t, err, ErrInvalidName)
 	}
-	_, err = s.Get("../../etc/passwd")
+	_, _, err = s.Get("../../etc/passwd")
 	assert.ErrorIs(t, err, ErrInvalidID)
-	_, err = s.Get("0123456789abcdef")
+	_, _, err = s.Get("0123456789abcdef")
 	assert.ErrorIs(t, err, ErrNotFound)
 }
 
@@ -201,10 +201,23 @@ func TestCorruptFileRecoversPreviousVersion(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(s.path(d.ID), []byte("garbage"), 0o600))
 
-	got, err := s.Get(d.ID)
+	got, report, err := s.Get(d.ID)
 	require.NoError(t, err)
 	assert.Equal(t, "keep me", got.Name)
 	assert.Equal(t, 1, got.Revision, "the previous version")
+	require.NotNil(t, report, "the reader is told the draft was restored")
+	assert.True(t, report.Recovered)
+	assert.Equal(t, d.UpdatedAt.UTC().Format(time.RFC3339), report.RestoredSavedAt, "when the restored version was saved")
+	require.NotEmpty(t, report.MovedTo)
+	kept, err := os.ReadFile(report.MovedTo)
+	require.NoError(t, err, "the damaged file is kept")
+	assert.Equal(t, "garbage", string(kept))
+	assert.Contains(t, report.Message, report.MovedTo)
+
+	again, report, err := s.Get(d.ID)
+	require.NoError(t, err)
+	assert.Nil(t, report, "a good file has nothing to report")
+	assert.Equal(t, got.Revision, again.Revision)
 	list, problems, err := s.List()
 	require.NoError(t, err)
 	assert.Len(t, list, 1)
@@ -222,8 +235,10 @@ func TestNewerSchemaLeftInPlace(t *testing.T) {
 	assert.Empty(t, problems[0].MovedTo)
 	assert.Contains(t, problems[0].Message, "newer version")
 	assert.FileExists(t, s.path(id))
-	_, err = s.Get(id)
+	_, report, err := s.Get(id)
 	assert.ErrorIs(t, err, ErrNewerSchema)
+	require.NotNil(t, report)
+	assert.False(t, report.Recovered)
 }
 
 func TestSaveFromCluster(t *testing.T) {
@@ -246,4 +261,34 @@ func TestSaveFromCluster(t *testing.T) {
 	assert.Nil(t, d.Spec.AzureAttributes, "pool decides the cloud attributes")
 	assert.Zero(t, d.Spec.NumWorkers, "autoscale wins")
 	assert.Equal(t, map[string]string{"team": "bi"}, d.Spec.CustomTags)
+}
+
+// Text that does not parse is saved as it was typed, next to the last spec
+// that did, and goes when the text parses again.
+func TestSpecTextKeptUntilItParses(t *testing.T) {
+	s, _ := openStore(t)
+	d, err := s.Create(NewDraft{Name: "typing", Spec: smallSpec()})
+	require.NoError(t, err)
+	d.SpecText = `{ "cluster_name": "half-typed", `
+	saved, err := s.Save(d)
+	require.NoError(t, err)
+	assert.Equal(t, 2, saved.Revision, "text alone is a change worth saving")
+
+	reopened, err := Open(filepath.Dir(s.Dir()), Options{})
+	require.NoError(t, err)
+	got, _, err := reopened.Get(d.ID)
+	require.NoError(t, err)
+	assert.Equal(t, `{ "cluster_name": "half-typed", `, got.SpecText)
+	assert.Equal(t, smallSpec().SparkConf, got.Spec.SparkConf, "the last valid spec stays")
+
+	dup, err := reopened.Duplicate(d.ID, "")
+	require.NoError(t, err)
+	assert.Equal(t, got.SpecText, dup.SpecText, "a copy keeps the text too")
+
+	got.SpecText = ""
+	got.Spec.ClusterName = "half-typed"
+	cleared, err := reopened.Save(got)
+	require.NoError(t, err)
+	assert.Empty(t, cleared.SpecText)
+	assert.Equal(t, "half-typed", cleared.Spec.ClusterName)
 }

@@ -19,7 +19,10 @@ type GoWindow = {
   go: {
     app: {
       Workspaces: { List(): Promise<Array<{ id: string; host: string }>> }
-      Drafts: { Targets(): Promise<Array<{ id: string; cache: { cached: boolean } }>> }
+      Drafts: {
+        Targets(): Promise<Array<{ id: string; cache: { cached: boolean } }>>
+        Create(input: Record<string, unknown>): Promise<{ id: string }>
+      }
     }
   }
 }
@@ -27,6 +30,43 @@ type GoWindow = {
 async function setSpec(page: Page, spec: Record<string, unknown>): Promise<void> {
   await page.getByTestId('spec-json').locator('textarea').fill(JSON.stringify(spec, null, 2))
 }
+
+const tab = (page: Page, name: 'Form' | 'JSON') => page.locator('.n-tabs-tab', { hasText: name }).click()
+
+/** Replaces the text in the cluster editor's JSON tab, as a user pasting it. */
+async function setFormJson(page: Page, text: string): Promise<void> {
+  await tab(page, 'JSON')
+  const cm = page.getByTestId('draft-form').locator('.cm-content')
+  await cm.click()
+  await page.keyboard.press('Control+A')
+  await page.keyboard.insertText(text)
+}
+
+const field = (page: Page, path: string) => page.getByTestId('draft-form').locator(`[data-field="${path}"]`)
+
+async function typeNumber(page: Page, path: string, value: string): Promise<void> {
+  const input = field(page, path).locator('input')
+  await input.fill(value)
+  await input.blur()
+}
+
+/** The ids of the demo's clusters with this name, asked behind the app's back. */
+async function clusterIdsNamed(name: string): Promise<string[]> {
+  const ids: string[] = []
+  let token = ''
+  for (let page = 0; page < 200; page++) {
+    const q = new URLSearchParams({ page_size: '100', ...(token ? { page_token: token } : {}) })
+    const res = await fetch(`${demo.url}/api/2.1/clusters/list?${q}`, { headers: { Authorization: `Bearer ${demo.token}` } })
+    if (!res.ok) throw new Error(`clusters/list: HTTP ${res.status}`)
+    const body = (await res.json()) as { clusters?: Array<{ cluster_id: string; cluster_name: string }>; next_page_token?: string }
+    ids.push(...(body.clusters ?? []).filter((c) => c.cluster_name === name).map((c) => c.cluster_id))
+    token = body.next_page_token ?? ''
+    if (!token) break
+  }
+  return ids
+}
+
+const saveState = (page: Page) => page.getByTestId('save-state').getAttribute('data-state')
 
 // The seeded "data-science-shared" cluster (terminated), as a draft written
 // from memory on a plane: same settings, a smaller autoscale maximum and a
@@ -62,22 +102,41 @@ describe('drafts', () => {
       await page.waitForURL(/#\/drafts\/[0-9a-f]+$/)
       await expect.poll(() => page.getByTestId('save-state').getAttribute('data-state')).toBe('saved')
 
-      await setSpec(page, planeSpec)
+      // The target is the demo workspace: the cluster editor's form, on the
+      // catalog cached while online.
+      await page.getByTestId('draft-form').waitFor()
+      await expect.poll(() => page.getByTestId('catalog-age').textContent()).toContain('Catalog')
+      await setFormJson(page, JSON.stringify(planeSpec, null, 2))
       const check = page.getByTestId('draft-check')
       const badTimeout = check.locator('[data-testid="check-item"][data-path="autotermination_minutes"]')
       await badTimeout.waitFor()
       expect(await check.getAttribute('data-state')).toBe('errors')
       expect(await page.getByTestId('check-cache').textContent()).toMatch(/catalog .* old/)
+      await tab(page, 'Form')
+      await expect.poll(() => field(page, 'autotermination_minutes').locator('.field-problem').count()).toBeGreaterThan(0)
+      await expect.poll(() => saveState(page)).toBe('saved')
       await page.screenshot({ path: join(artifacts, 'e2e-draft-offline-invalid.png') })
 
-      // A syntax error is placed, and the last valid spec is kept.
-      await page.getByTestId('spec-json').locator('textarea').fill('{ "cluster_name": "x", }')
+      // Text that is not JSON is saved as typed, and is there after a reload.
+      const broken = '{ "cluster_name": "data-science-shared", "num_workers": }'
+      await setFormJson(page, broken)
+      await expect.poll(() => saveState(page)).toBe('invalid')
+      await page.reload()
+      await page.getByTestId('text-pending').waitFor()
+      expect(await page.getByTestId('spec-json').locator('textarea').inputValue()).toBe(broken)
       await expect.poll(() => page.getByTestId('spec-syntax-error').textContent()).toMatch(/^Line 1, column \d+/)
-      expect(await page.getByTestId('save-state').getAttribute('data-state')).toBe('invalid')
+      await page.screenshot({ path: join(artifacts, 'e2e-draft-offline-text-kept.png') })
 
-      await setSpec(page, { ...planeSpec, autotermination_minutes: 45 })
+      // Fixed in the text box, the draft goes back to the form; the form fixes the timeout.
+      await setSpec(page, planeSpec)
+      await expect.poll(() => saveState(page)).toBe('saved')
+      await page.getByTestId('use-form').click()
+      await page.getByTestId('draft-form').waitFor()
+      await tab(page, 'Form')
+      await typeNumber(page, 'autotermination_minutes', '45')
       await expect.poll(() => check.getAttribute('data-state')).toBe('ok')
-      await expect.poll(() => page.getByTestId('save-state').getAttribute('data-state')).toBe('saved')
+      await expect.poll(() => field(page, 'autotermination_minutes').locator('.field-problem').count()).toBe(0)
+      await expect.poll(() => saveState(page)).toBe('saved')
       await page.screenshot({ path: join(artifacts, 'e2e-draft-offline-valid.png') })
 
       // The list works with no network too.
@@ -154,4 +213,55 @@ describe('drafts', () => {
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it('asks which cluster when several share the name, and creates when none does', async () => {
+    const twinSpec = {
+      spark_version: '16.4.x-scala2.12',
+      node_type_id: 'Standard_DS3_v2',
+      num_workers: 1,
+      autotermination_minutes: 120,
+      data_security_mode: 'USER_ISOLATION',
+    }
+    const first = await demo.createCluster('e2e-draft-twin', twinSpec)
+    const second = await demo.createCluster('e2e-draft-twin', twinSpec)
+    await demo.waitState(first, 'RUNNING')
+    await demo.waitState(second, 'RUNNING')
+    const { page, context, errors } = await open(browser, url)
+    const draftOf = async (name: string, spec: Record<string, unknown>) =>
+      page.evaluate(
+        ([n, s]) => (window as unknown as GoWindow).go.app.Drafts.Create({ name: n, workspaceId: 'demo', policyId: '', notes: '', spec: s }),
+        [name, spec] as const,
+      )
+
+    // Two clusters named alike: the user picks one; only that one changes.
+    const twin = await draftOf('Twin', { cluster_name: 'e2e-draft-twin', custom_tags: { suite: 'e2e' }, ...twinSpec, num_workers: 3 })
+    await page.goto(`${url.split('#')[0]}#/drafts/${twin.id}`)
+    await page.getByTestId('draft-form').waitFor()
+    await page.getByTestId('apply-open').click()
+    const plan = page.getByTestId('apply-plan')
+    await expect.poll(() => plan.getAttribute('data-action'), { timeout: 30_000 }).toBe('choose')
+    expect(await page.getByTestId('apply-confirm').isDisabled()).toBe(true)
+    await page.screenshot({ path: join(artifacts, 'e2e-draft-apply-choose.png') })
+    await page.getByTestId(`candidate-${second}`).click()
+    await expect.poll(() => plan.getAttribute('data-action'), { timeout: 30_000 }).toMatch(/^(edit|resize)$/)
+    await page.getByTestId('apply-confirm').click()
+    await page.waitForURL(new RegExp(`#/compute/demo/${second}$`))
+    await expect.poll(async () => (await demo.get(second)).num_workers, { timeout: 30_000 }).toBe(3)
+    expect((await demo.get(first)).num_workers).toBe(1)
+
+    // No cluster of that name: applying creates exactly one.
+    const name = `e2e-draft-new-${Date.now()}`
+    const fresh = await draftOf('Fresh', { cluster_name: name, ...twinSpec })
+    await page.goto(`${url.split('#')[0]}#/drafts/${fresh.id}`)
+    await page.getByTestId('draft-form').waitFor()
+    await page.getByTestId('apply-open').click()
+    await expect.poll(() => plan.getAttribute('data-action'), { timeout: 30_000 }).toBe('create')
+    await page.getByTestId('apply-confirm').click()
+    await page.waitForURL(/#\/compute\/demo\/[^/?]+$/)
+    const created = decodeURIComponent(page.url().split('/').pop() ?? '')
+    const made = await clusterIdsNamed(name)
+    expect(made).toEqual([created])
+    expect(errors).toEqual([])
+    await context.close()
+  }, 120_000)
 })

@@ -1,5 +1,5 @@
 import * as Drafts from '../../wailsjs/go/app/Drafts'
-import { app } from '../../wailsjs/go/models'
+import { app, type clusterspec, type drafts } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
 export type DraftView = app.DraftView
@@ -18,6 +18,11 @@ export type PlanView = app.PlanView
 export type ApplyOutcome = app.ApplyOutcome
 export type ClusterOption = app.ClusterOption
 export type AppliedView = app.AppliedView
+export type DraftRecovery = app.DraftRecovery
+/** A draft file that could not be used (moved aside, or left for a newer build). */
+export type DraftProblem = drafts.Problem
+/** One field of an apply plan: current → draft. */
+export type SpecChange = clusterspec.Change
 
 /** A cluster spec as Clusters API JSON. */
 export type Spec = Record<string, unknown>
@@ -30,6 +35,8 @@ export interface DraftContent {
   policyId: string
   notes: string
   spec: Spec
+  /** Editor text that is not valid JSON, saved so nothing typed is lost; '' when spec is the text. */
+  specText?: string
 }
 
 export const draftsApi = {
@@ -39,7 +46,7 @@ export const draftsApi = {
   create: (c: DraftContent): Promise<DraftView> => invoke(() => Drafts.Create(app.DraftInput.createFrom(c))),
   /** Autosave: unchanged content writes nothing; a stale revision fails with DRAFT_CONFLICT. */
   save: (id: string, revision: number, c: DraftContent): Promise<DraftView> =>
-    invoke(() => Drafts.Save(app.DraftSave.createFrom({ id, revision, ...c }))),
+    invoke(() => Drafts.Save(app.DraftSave.createFrom({ id, revision, specText: '', ...c }))),
   /** Offline check against the workspace's cached catalog and the policy. */
   check: (workspaceId: string, policyId: string, spec: Spec): Promise<CheckView> =>
     invoke(() => Drafts.Check(workspaceId, policyId, spec)),

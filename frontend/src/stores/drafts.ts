@@ -5,12 +5,12 @@ import {
   draftsApi,
   toApiError,
   type DraftContent,
+  type DraftProblem,
   type DraftRow,
   type DraftView,
   type TargetView,
   type TrashRow,
 } from '@/api'
-import type { drafts } from '../../wailsjs/go/models'
 
 /** Catalogs older than this are refreshed in the background when a workspace answers. */
 export const STALE_CATALOG_SECONDS = 15 * 60
@@ -18,7 +18,7 @@ export const STALE_CATALOG_SECONDS = 15 * 60
 /** The drafts list, the trash and the workspaces drafts can target. Everything here works offline. */
 export const useDraftsStore = defineStore('drafts', () => {
   const rows = ref<DraftRow[]>([])
-  const problems = ref<drafts.Problem[]>([])
+  const problems = ref<DraftProblem[]>([])
   const trash = ref<TrashRow[]>([])
   const targets = ref<TargetView[]>([])
   const loaded = ref(false)

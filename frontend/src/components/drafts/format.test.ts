@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ageText, cacheText, sinceText, valueText } from './format'
+import { ageText, cacheText, dateText, saveStateText, sinceText, valueText } from './format'
 
 describe('drafts formatting', () => {
   it('says ages in plain words', () => {
@@ -25,5 +25,19 @@ describe('drafts formatting', () => {
     expect(valueText(true)).toBe('true')
     expect(cacheText({ cached: false, ageSeconds: 0 })).toBe('nothing cached')
     expect(cacheText({ cached: true, ageSeconds: 7200 })).toBe('catalog 2 hours old')
+  })
+
+  it('says where autosave stands, and that broken JSON is saved as text', () => {
+    const now = new Date('2026-03-01T12:00:00Z')
+    expect(saveStateText('saved', '2026-03-01T11:55:00Z', now)).toBe('Saved · edited 5 minutes ago')
+    expect(saveStateText('pending', '', now)).toBe('Saving…')
+    expect(saveStateText('invalid', '', now)).toMatch(/^Saved as text/)
+    expect(saveStateText('error', '', now)).toBe('Not saved')
+  })
+
+  it('gives a restored version its date and time, or nothing when unknown', () => {
+    expect(dateText('')).toBe('')
+    expect(dateText('not a date')).toBe('')
+    expect(dateText('2026-03-01T12:00:00Z')).toMatch(/2026/)
   })
 })

@@ -33,3 +33,31 @@ export function valueText(v: unknown): string {
 export function cacheText(cache: { cached: boolean; ageSeconds: number }): string {
   return cache.cached ? `catalog ${ageText(cache.ageSeconds)} old` : 'nothing cached'
 }
+
+/** An RFC 3339 time as a local date and time ("23 Nov 2026, 14:05"); '' when unknown. */
+export function dateText(iso: string): string {
+  if (!iso) return ''
+  const t = new Date(iso)
+  if (Number.isNaN(t.getTime())) return ''
+  return t.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+}
+
+/** Where the draft editor's autosave stands. 'invalid': saved, as text that is not valid JSON. */
+export type SaveState = 'saved' | 'pending' | 'saving' | 'invalid' | 'error' | 'conflict'
+
+/** The save state as the editor's header says it; updatedAt is the draft's last save. */
+export function saveStateText(state: SaveState, updatedAt: string, now: Date = new Date()): string {
+  switch (state) {
+    case 'saved':
+      return updatedAt ? `Saved · edited ${sinceText(updatedAt, now)}` : 'Saved'
+    case 'pending':
+    case 'saving':
+      return 'Saving…'
+    case 'invalid':
+      return 'Saved as text: the JSON has an error'
+    case 'conflict':
+      return 'Not saved: changed elsewhere'
+    default:
+      return 'Not saved'
+  }
+}

@@ -1,0 +1,47 @@
+import { flushPromises, mount } from '@vue/test-utils'
+import { NMessageProvider } from 'naive-ui'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { defineComponent, h, ref } from 'vue'
+
+const api = vi.hoisted(() => ({ exportText: vi.fn(), saveExport: vi.fn() }))
+vi.mock('@/api', async (orig) => ({ ...(await orig<typeof import('@/api')>()), draftsApi: api }))
+
+import ExportDialog from './ExportDialog.vue'
+
+// The dialog renders when show turns true (it exports on opening).
+async function openDialog() {
+  const show = ref(false)
+  const Host = defineComponent({
+    setup: () => () => h(NMessageProvider, () => h(ExportDialog, { show: show.value, ids: ['d1'] })),
+  })
+  const w = mount(Host, { attachTo: document.body })
+  show.value = true
+  await flushPromises()
+  return w
+}
+
+describe('ExportDialog', () => {
+  beforeEach(() => vi.resetAllMocks())
+
+  it('says what the format left out', async () => {
+    api.exportText.mockResolvedValue({
+      format: 'json',
+      fileName: 'etl.json',
+      content: '{}',
+      warnings: ['"etl": 1 library was left out: install it through the Libraries API.'],
+    })
+    const w = await openDialog()
+    const box = document.querySelector('[data-testid="export-warnings"]')
+    expect(box?.textContent).toContain('1 library was left out')
+    expect(api.exportText).toHaveBeenCalledWith('json', ['d1'])
+    w.unmount()
+  })
+
+  it('shows no warning box when nothing was left out', async () => {
+    api.exportText.mockResolvedValue({ format: 'json', fileName: 'etl.json', content: '{}', warnings: [] })
+    const w = await openDialog()
+    expect(document.querySelector('[data-testid="export-text"]')).not.toBeNull()
+    expect(document.querySelector('[data-testid="export-warnings"]')).toBeNull()
+    w.unmount()
+  })
+})
