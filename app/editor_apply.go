@@ -81,13 +81,10 @@ func (e *Editor) GetForEdit(workspaceID, clusterID string) (EditTarget, error) {
 	if err != nil {
 		return EditTarget{}, fmt.Errorf("get cluster %s: %w", clusterID, err)
 	}
-	// The spec as last requested keeps what the user chose (no driver type
-	// means "same as worker"); the effective one has the server's fill-ins.
-	spec, ok := clusterspec.Requested(d)
-	if !ok {
-		if spec, err = clusterspec.FromDetails(d); err != nil {
-			return EditTarget{}, err
-		}
+	// From the requested spec, so "same as worker" stays that way.
+	spec, err := clusterspec.Editable(d)
+	if err != nil {
+		return EditTarget{}, err
 	}
 	raw, err := json.Marshal(clusterspec.Clean(spec))
 	if err != nil {
