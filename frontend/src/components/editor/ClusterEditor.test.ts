@@ -1,0 +1,70 @@
+import { flushPromises, mount } from '@vue/test-utils'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Evaluation, Problem } from '@/api/editor'
+import type { Spec } from './specPath'
+
+const problem = (path: string, message: string, severity = 'error'): Problem =>
+  ({ path, source: 'spec', code: 'x', message, severity, estimated: false }) as Problem
+let problems: Problem[] = []
+
+vi.mock('@/api', async (orig) => {
+  const real = await orig<typeof import('@/api')>()
+  return {
+    ...real,
+    editorApi: {
+      catalog: vi.fn(async () => ({
+        workspaceId: 'demo', cloud: 'azure', currentUser: 'a@example.com', fetchedAt: '', ageSeconds: 0, offline: false, problems: [],
+        policies: [], runtimes: [], nodeTypes: [],
+        pools: [{ id: 'pool-1', name: 'Pool', nodeTypeId: 'Standard_DS3_v2', idle: 1 }],
+      })),
+      evaluate: vi.fn(async (): Promise<Evaluation> =>
+        ({ problems, errors: problems.length, warnings: 0, policyId: '', constraints: [], applied: [], notes: [] }) as unknown as Evaluation),
+    },
+  }
+})
+vi.mock('./JsonEditor.vue', () => ({ default: { template: '<div />' } }))
+
+import ClusterEditor from './ClusterEditor.vue'
+
+afterEach(() => vi.useRealTimers())
+
+async function mounted(spec: Spec) {
+  vi.useFakeTimers()
+  const w = mount(ClusterEditor, { props: { workspaceId: 'demo', spec } })
+  await flushPromises()
+  await vi.advanceTimersByTimeAsync(300)
+  await flushPromises()
+  return w
+}
+const listed = (w: Awaited<ReturnType<typeof mounted>>) =>
+  w.findAll('[data-testid="other-problems"] .field-problem').map((e) => e.attributes('data-path'))
+
+describe('problems whose control is hidden', () => {
+  it('are listed when the form hides their field, and shown at the field otherwise', async () => {
+    problems = [
+      problem('node_type_id', 'Standard_X is not in the catalog.'),
+      problem('driver_node_type_id', 'Not in the catalog.'),
+      problem('spark_conf.spark.master', 'A single-node cluster needs spark.master.'),
+      problem('autotermination_minutes', 'Too long.'),
+    ]
+    // A pool hides the node types; single node hides the driver type; spark.master is a hidden key.
+    const w = await mounted({
+      instance_pool_id: 'pool-1',
+      num_workers: 0,
+      spark_conf: { 'spark.databricks.cluster.profile': 'singleNode', 'spark.master': 'local' },
+      custom_tags: { ResourceClass: 'SingleNode' },
+    })
+    expect(listed(w).sort()).toEqual(['driver_node_type_id', 'node_type_id', 'spark_conf.spark.master'])
+    expect(w.find('[data-field="autotermination_minutes"]').text()).toContain('Too long.')
+
+    // Without the pool and in multi node, node and driver types have their rows again.
+    await w.setProps({ spec: { num_workers: 2, node_type_id: 'Standard_X', driver_node_type_id: 'Standard_Y' } })
+    await vi.advanceTimersByTimeAsync(300)
+    await flushPromises()
+    // spark.master never has a row of its own (the single-node switch owns it).
+    expect(listed(w)).toEqual(['spark_conf.spark.master'])
+    expect(w.find('[data-field="node_type_id"]').text()).toContain('not in the catalog')
+    expect(w.find('[data-field="driver_node_type_id"]').text()).toContain('Not in the catalog.')
+    w.unmount()
+  })
+})
