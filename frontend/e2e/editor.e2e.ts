@@ -89,7 +89,8 @@ describe('cluster editor', () => {
     await page.getByTestId('rates-reset').click()
     await page.locator('.n-popconfirm').getByRole('button', { name: /confirm|ok|yes/i }).click()
     await expect.poll(() => page.getByTestId('rates-dialog').getByTestId('rate-row').count()).toBe(0)
-    await page.getByTestId('rates-dialog').getByRole('button', { name: 'Cancel' }).click()
+    await page.getByTestId('rates-cancel').click()
+    await expect.poll(() => page.getByTestId('rates-dialog').count()).toBe(0)
 
     // The policy's size defaults switched autoscaling on.
     await expect.poll(() => page.getByTestId('autoscale').getAttribute('aria-checked')).toBe('true')
