@@ -6,6 +6,7 @@ import type { Spec } from './specPath'
 const problem = (path: string, message: string, severity = 'error'): Problem =>
   ({ path, source: 'spec', code: 'x', message, severity, estimated: false }) as Problem
 let problems: Problem[] = []
+let policy: unknown = undefined
 
 vi.mock('@/api', async (orig) => {
   const real = await orig<typeof import('@/api')>()
@@ -18,7 +19,11 @@ vi.mock('@/api', async (orig) => {
         pools: [{ id: 'pool-1', name: 'Pool', nodeTypeId: 'Standard_DS3_v2', idle: 1 }],
       })),
       evaluate: vi.fn(async (): Promise<Evaluation> =>
-        ({ problems, errors: problems.length, warnings: 0, policyId: '', constraints: [], applied: [], notes: [] }) as unknown as Evaluation),
+        ({ problems, errors: problems.length, warnings: 0, policyId: '', policy, constraints: [], applied: [], notes: [] }) as unknown as Evaluation),
+      checkWithServer: vi.fn(async () => ({
+        clusterId: 'c-1', policyId: 'P1', serverCompliant: true, server: [], agree: false, draftDiffers: false,
+        ours: [{ path: 'dbus_per_hour', message: 'Validation failed for dbus_per_hour, the value must be at most 20 (is "30")' }],
+      })),
     },
   }
 })
@@ -28,9 +33,9 @@ import ClusterEditor from './ClusterEditor.vue'
 
 afterEach(() => vi.useRealTimers())
 
-async function mounted(spec: Spec) {
+async function mounted(spec: Spec, clusterId?: string) {
   vi.useFakeTimers()
-  const w = mount(ClusterEditor, { props: { workspaceId: 'demo', spec } })
+  const w = mount(ClusterEditor, { props: { workspaceId: 'demo', spec, clusterId } })
   await flushPromises()
   await vi.advanceTimersByTimeAsync(300)
   await flushPromises()
@@ -65,6 +70,21 @@ describe('problems whose control is hidden', () => {
     expect(listed(w)).toEqual(['spark_conf.spark.master'])
     expect(w.find('[data-field="node_type_id"]').text()).toContain('not in the catalog')
     expect(w.find('[data-field="driver_node_type_id"]').text()).toContain('Not in the catalog.')
+    w.unmount()
+  })
+})
+
+describe('check with server', () => {
+  it('says so when the workspace and this form disagree', async () => {
+    problems = []
+    policy = { id: 'P1', name: 'DBU capped', description: '', maxClustersPerUser: 0, libraries: [], constraints: [], clusterTypes: ['all-purpose'] }
+    const w = await mounted({ policy_id: 'P1', node_type_id: 'Standard_DS3_v2', num_workers: 2 }, 'c-1')
+    await w.find('[data-testid="check-server"]').trigger('click')
+    await flushPromises()
+    const verdict = w.find('[data-testid="server-verdict"]')
+    expect(verdict.text()).toContain('The workspace and this form disagree.')
+    expect(verdict.text()).toContain('Server: compliant')
+    expect(verdict.text()).toContain('dbus_per_hour, the value must be at most 20')
     w.unmount()
   })
 })
