@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"sync"
 	"time"
 
@@ -22,6 +24,7 @@ var (
 	ErrNotEditable       = errors.New("the cluster cannot be edited in its current state")
 	ErrUnknownPolicy     = errors.New("the policy is not in the workspace catalog")
 	ErrNoServerCheck     = errors.New("the server checks policy compliance only for existing clusters")
+	ErrInvalidRates      = errors.New("the DBU rate table has an invalid entry")
 )
 
 // Editor is the facade of the cluster create/edit form: the catalog the form
@@ -36,8 +39,9 @@ type Editor struct {
 	ctx       context.Context
 	now       func() time.Time
 
-	mu    sync.Mutex
-	rates *policy.RateTable // loaded once, replaced on SaveRates
+	mu       sync.Mutex
+	rates    *policy.RateTable // loaded once, replaced on SaveRates
+	ratesErr error             // why the user's file was not used
 }
 
 func newEditor(d Deps, errs *ErrorFormatter) *Editor {
@@ -95,15 +99,21 @@ func (e *Editor) snapshot(ctx context.Context, workspaceID string) (catalog.Snap
 	return snap, nil // a partial refresh still gives the sections that worked
 }
 
-// rateTable returns the user's DBU rate table merged over the defaults.
+// rateTable returns the user's DBU rate table merged over the defaults. A
+// user file that cannot be read leaves the built-in table in use; the
+// error is kept for rateNote, so it is never silently ignored.
 func (e *Editor) rateTable() policy.RateTable {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.rates == nil {
 		t := policy.DefaultRateTable()
+		e.ratesErr = nil
 		if e.ratesFile != "" {
-			if loaded, err := policy.LoadRateTable(e.ratesFile); err == nil {
+			loaded, err := policy.LoadRateTable(e.ratesFile)
+			if err == nil {
 				t = loaded
+			} else {
+				e.ratesErr = err
 			}
 		}
 		e.rates = &t
@@ -111,26 +121,77 @@ func (e *Editor) rateTable() policy.RateTable {
 	return *e.rates
 }
 
+// rateNote says why the user's rate table is not in use ("" when it is).
+func (e *Editor) rateNote() string {
+	e.rateTable()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.ratesErr == nil {
+		return ""
+	}
+	return "Your DBU rate table could not be read, so the built-in rates are used: " + e.ratesErr.Error()
+}
+
+// RateSettings is what the rate table dialog edits: the user's own
+// entries apart from the built-in ones they override.
+type RateSettings struct {
+	User      policy.RateTable `json:"user"`      // saved to the user's file
+	Defaults  policy.RateTable `json:"defaults"`  // built in
+	Effective policy.RateTable `json:"effective"` // what estimates use now
+	LoadError string           `json:"loadError"` // the user's file could not be read
+}
+
 // Rates returns the DBU rate table the estimate uses.
 func (e *Editor) Rates() (policy.RateTable, error) {
 	return e.rateTable(), nil
 }
 
-// SaveRates stores the user's DBU rate table (entries override the
-// built-in ones) and uses it from now on.
+// RateSettings returns the user's rate entries, the built-in table and
+// whether the user's file could be read.
+func (e *Editor) RateSettings() (RateSettings, error) {
+	out := RateSettings{Defaults: policy.DefaultRateTable(), Effective: e.rateTable(),
+		User: policy.RateTable{Rates: map[string]float64{}, Families: []policy.FamilyRate{}}}
+	if e.ratesFile == "" {
+		return out, nil
+	}
+	user, err := policy.LoadUserRates(e.ratesFile)
+	out.User = user
+	if err != nil {
+		out.LoadError = err.Error()
+	}
+	return out, nil
+}
+
+// SaveRates stores the user's own DBU rate entries (they override the
+// built-in ones; the merged table is never written) and uses them from
+// now on. It returns the merged table.
 func (e *Editor) SaveRates(t policy.RateTable) (policy.RateTable, error) {
 	if e.ratesFile == "" {
 		return policy.RateTable{}, ErrEditorUnavailable
 	}
 	if err := policy.SaveRateTable(e.ratesFile, t); err != nil {
-		return policy.RateTable{}, err
+		return policy.RateTable{}, fmt.Errorf("%w: %w", ErrInvalidRates, err)
 	}
 	merged, err := policy.LoadRateTable(e.ratesFile)
 	if err != nil {
 		return policy.RateTable{}, err
 	}
 	e.mu.Lock()
-	e.rates = &merged
+	e.rates, e.ratesErr = &merged, nil
 	e.mu.Unlock()
 	return merged, nil
+}
+
+// ResetRates removes the user's rate file: the built-in table applies again.
+func (e *Editor) ResetRates() (RateSettings, error) {
+	if e.ratesFile == "" {
+		return RateSettings{}, ErrEditorUnavailable
+	}
+	if err := os.Remove(e.ratesFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return RateSettings{}, fmt.Errorf("remove DBU rate table: %w", err)
+	}
+	e.mu.Lock()
+	e.rates, e.ratesErr = nil, nil
+	e.mu.Unlock()
+	return e.RateSettings()
 }

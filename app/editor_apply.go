@@ -33,7 +33,7 @@ type EditTarget struct {
 
 // EditResult tells the page what Edit did.
 type EditResult struct {
-	Action    string `json:"action"` // resize, edit or noop
+	Action    string `json:"action"` // resize, edit or noop (libraries may still be installed)
 	ClusterID string `json:"clusterId"`
 	Restarted bool   `json:"restarted"`
 	Libraries int    `json:"libraries"`
@@ -81,7 +81,8 @@ func (e *Editor) GetForEdit(workspaceID, clusterID string) (EditTarget, error) {
 	if err != nil {
 		return EditTarget{}, fmt.Errorf("get cluster %s: %w", clusterID, err)
 	}
-	spec, err := clusterspec.FromDetails(d)
+	// From the requested spec, so "same as worker" stays that way.
+	spec, err := clusterspec.Editable(d)
 	if err != nil {
 		return EditTarget{}, err
 	}
@@ -109,7 +110,7 @@ func editable(d *compute.ClusterDetails) (bool, string) {
 // (only the size changed on a running cluster), edit (restartRequired when
 // it runs) or nothing, with every change old → new.
 func (e *Editor) PlanEdit(workspaceID, clusterID, specJSON string) (*apply.Plan, error) {
-	spec, _, err := decodeSpec(specJSON)
+	spec, libs, err := decodeSpec(specJSON)
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +118,12 @@ func (e *Editor) PlanEdit(workspaceID, clusterID, specJSON string) (*apply.Plan,
 	if err != nil {
 		return nil, err
 	}
-	return apply.PlanEdit(e.ctx, w.Clusters, spec, clusterID)
+	plan, err := apply.PlanEdit(e.ctx, w.Clusters, spec, clusterID)
+	if err != nil {
+		return nil, err
+	}
+	plan.AddLibraries(libs)
+	return plan, nil
 }
 
 // Edit saves the spec to the cluster. A change that restarts a running
@@ -137,6 +143,7 @@ func (e *Editor) Edit(workspaceID, clusterID, specJSON string, confirmRestart bo
 	if err != nil {
 		return EditResult{}, err
 	}
+	plan.AddLibraries(libs)
 	if plan.WaitReason != "" {
 		return EditResult{}, fmt.Errorf("%w: %s", ErrNotEditable, plan.WaitReason)
 	}

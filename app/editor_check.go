@@ -91,6 +91,9 @@ func (e *Editor) evaluate(snap catalog.Snapshot, raw []byte, applyDefaults bool)
 			out.Estimate, out.Notes = res.DBUsPerHour, append(out.Notes, res.Notes...)
 		}
 	}
+	if note := e.rateNote(); note != "" {
+		out.Notes = append(out.Notes, note)
+	}
 	if out.Estimate == nil {
 		rates := e.rateTable()
 		if est, err := rates.Estimate(tree, snap.NodeTypes.Items, snap.Pools.Items); err == nil {
@@ -124,6 +127,10 @@ func decodeForValidation(raw []byte) (compute.ClusterSpec, []compute.Library, []
 			problems = append(problems, typeProblem("libraries", err))
 			libs = nil
 		}
+	}
+	for _, path := range clusterspec.UnknownFields(raw, "libraries") {
+		problems = append(problems, Problem{Path: path, Source: "json", Code: "unknown_field", Severity: "warning",
+			Message: fmt.Sprintf("%s is not a field of the Clusters API this app sends: it is kept in the JSON but dropped when the cluster is created or saved.", path)})
 	}
 	clean := map[string]json.RawMessage{}
 	for k, v := range fields {

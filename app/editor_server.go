@@ -72,7 +72,10 @@ func (e *Editor) CheckWithServer(workspaceID, clusterID, draftJSON string) (Serv
 	if err != nil {
 		return out, err
 	}
-	res, err := policy.Evaluate(p.Definition, saved, policy.Options{ClusterType: policy.AllPurpose,
+	// The same rate table as the form's evaluation: without it a
+	// dbus_per_hour rule would go unchecked on our side only.
+	rates := e.rateTable()
+	res, err := policy.Evaluate(p.Definition, saved, policy.Options{ClusterType: policy.AllPurpose, Rates: &rates,
 		NodeTypes: snap.NodeTypes.Items, Pools: snap.Pools.Items, SparkVersions: snap.SparkVersions.Items})
 	if err != nil {
 		return out, err

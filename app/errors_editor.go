@@ -20,5 +20,8 @@ func editorRules() []ErrorRule {
 		{ErrNoServerCheck, "NO_SERVER_CHECK",
 			"The workspace checks policy compliance only for clusters that exist and use a policy.",
 			"Create the cluster first; this form already checks the spec against the policy offline."},
+		{ErrInvalidRates, "INVALID_RATES",
+			"The DBU rate table has an entry out of range, so it was not saved.",
+			"Rates are DBUs per hour from 0 to 10000, per-core family rates 0 to 100 with a prefix, the Photon multiplier 0 to 10."},
 	}
 }

@@ -3,6 +3,8 @@ package apply
 import (
 	"testing"
 
+	"github.com/databricks/databricks-sdk-go/service/compute"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -35,4 +37,30 @@ func TestPlanEditByID(t *testing.T) {
 
 	_, err = PlanEdit(ctx, w.Clusters, baseSpec("etl"), "no-such-cluster")
 	assert.Error(t, err)
+}
+
+// Libraries are installed after a save: an unchanged spec with libraries
+// to install still has work to do.
+func TestPlanWithLibrariesHasWork(t *testing.T) {
+	cases := []struct {
+		name   string
+		action Action
+		libs   []compute.Library
+		want   bool
+		labels []LibraryInstall
+	}{
+		{name: "noop without libraries", action: ActionNoop, want: false},
+		{name: "noop with libraries", action: ActionNoop, want: true,
+			libs:   []compute.Library{{Pypi: &compute.PythonPyPiLibrary{Package: "plotly"}}, {Jar: "/Volumes/a/b.jar"}},
+			labels: []LibraryInstall{{Kind: "pypi", Label: "plotly"}, {Kind: "jar", Label: "/Volumes/a/b.jar"}}},
+		{name: "edit", action: ActionEdit, want: true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := &Plan{Action: c.action}
+			p.AddLibraries(c.libs)
+			assert.Equal(t, c.want, p.HasWork())
+			assert.Equal(t, c.labels, p.Libraries)
+		})
+	}
 }

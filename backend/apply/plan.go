@@ -53,6 +53,29 @@ type Plan struct {
 	// WaitReason is set when the cluster is between states (PENDING,
 	// RESIZING, ...): resize and edit must wait until it settles.
 	WaitReason string `json:"waitReason,omitempty"`
+	// Libraries are installed after the save (kind and coordinates, one a
+	// line): a plan with libraries does something even when the spec is
+	// unchanged (ActionNoop installs them).
+	Libraries []LibraryInstall `json:"libraries,omitempty"`
+}
+
+// LibraryInstall is one library a plan installs.
+type LibraryInstall struct {
+	Kind  string `json:"kind"`
+	Label string `json:"label"`
+}
+
+// AddLibraries records the libraries saving will install.
+func (p *Plan) AddLibraries(libs []compute.Library) {
+	for _, l := range libs {
+		kind, label := clusterspec.DescribeLibrary(l)
+		p.Libraries = append(p.Libraries, LibraryInstall{Kind: kind, Label: label})
+	}
+}
+
+// HasWork reports whether applying the plan changes or installs anything.
+func (p *Plan) HasWork() bool {
+	return p.Action != ActionNoop || len(p.Libraries) > 0
 }
 
 // ErrNoName means the draft's spec has no cluster_name to ensure by.

@@ -163,21 +163,38 @@ func round3(f float64) float64 {
 // missing file gives the defaults.
 func LoadRateTable(path string) (RateTable, error) {
 	def := DefaultRateTable()
+	user, err := LoadUserRates(path)
+	if err != nil {
+		return def, err
+	}
+	return MergeRates(def, user), nil
+}
+
+// LoadUserRates reads only the user's own entries at path (an empty table
+// when the file is missing), for editing them without the built-in ones.
+func LoadUserRates(path string) (RateTable, error) {
+	empty := RateTable{Rates: map[string]float64{}, Families: []FamilyRate{}}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return def, nil
+		return empty, nil
 	}
 	if err != nil {
-		return def, fmt.Errorf("read DBU rate table: %w", err)
+		return empty, fmt.Errorf("read DBU rate table: %w", err)
 	}
 	var user RateTable
 	if err := json.Unmarshal(data, &user); err != nil {
-		return def, fmt.Errorf("DBU rate table %s is not valid JSON: %w", path, err)
+		return empty, fmt.Errorf("DBU rate table %s is not valid JSON: %w", path, err)
 	}
 	if err := user.validate(); err != nil {
-		return def, fmt.Errorf("DBU rate table %s: %w", path, err)
+		return empty, fmt.Errorf("DBU rate table %s: %w", path, err)
 	}
-	return MergeRates(def, user), nil
+	if user.Rates == nil {
+		user.Rates = map[string]float64{}
+	}
+	if user.Families == nil {
+		user.Families = []FamilyRate{}
+	}
+	return user, nil
 }
 
 // MergeRates lays user over base: user rates replace base rates of the same

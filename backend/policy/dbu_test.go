@@ -118,3 +118,24 @@ func TestLoadAndSaveRateTable(t *testing.T) {
 	_, err = LoadRateTable(path)
 	assert.ErrorContains(t, err, "needs a prefix")
 }
+
+func TestLoadUserRatesKeepsOnlyTheUsersEntries(t *testing.T) {
+	path := filepath.Join(t.TempDir(), RateFileName)
+	got, err := LoadUserRates(path)
+	require.NoError(t, err)
+	assert.Empty(t, got.Rates, "no file: no user entries")
+	assert.NotNil(t, got.Rates)
+
+	require.NoError(t, SaveRateTable(path, RateTable{Rates: map[string]float64{"Standard_DS3_v2": 2}, PhotonMultiplier: 2.5,
+		Families: []FamilyRate{{Cloud: "aws", Prefix: "m5", DBUPerCore: 0.2}}}))
+	got, err = LoadUserRates(path)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]float64{"Standard_DS3_v2": 2}, got.Rates, "the built-in rates are not copied into the user's file")
+	assert.Equal(t, []FamilyRate{{Cloud: "aws", Prefix: "m5", DBUPerCore: 0.2}}, got.Families)
+	assert.Equal(t, 2.5, got.PhotonMultiplier)
+
+	require.NoError(t, os.WriteFile(path, []byte(`{"rates":{"x":-3}}`), 0o600))
+	got, err = LoadUserRates(path)
+	assert.ErrorContains(t, err, "between 0 and 10000")
+	assert.Empty(t, got.Rates)
+}

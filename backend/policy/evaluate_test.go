@@ -182,6 +182,23 @@ func TestVirtualAttributes(t *testing.T) {
 		assert.Empty(t, res.Violations)
 		raw, _ := json.Marshal(res.Effective)
 		assert.JSONEq(t, `{"cluster_log_conf":{"volumes":{"destination":"/Volumes/logs/team"}}}`, string(raw))
+		assert.Equal(t, []Change{{Path: "cluster_log_conf.volumes.destination", Value: "/Volumes/logs/team", Kind: ChangeDefault}}, res.Applied,
+			"a client setting Applied paths must get a real spec field")
+	})
+	t.Run("cluster log path fixed records the concrete destination", func(t *testing.T) {
+		cases := []struct{ def, wantPath string }{
+			{`{"cluster_log_conf.path":{"type":"fixed","value":"dbfs:/logs/x"}}`, "cluster_log_conf.dbfs.destination"},
+			{`{"cluster_log_conf.type":{"type":"fixed","value":"S3"},"cluster_log_conf.path":{"type":"fixed","value":"s3://b/l"}}`, "cluster_log_conf.s3.destination"},
+		}
+		for _, c := range cases {
+			res := evalJSON(t, c.def, `{}`, Options{})
+			require.Len(t, res.Applied, 1)
+			assert.Equal(t, c.wantPath, res.Applied[0].Path)
+			assert.Equal(t, ChangeFixed, res.Applied[0].Kind)
+			for _, a := range res.Applied {
+				assert.False(t, isVirtual(a.Path), "applied path %s is virtual", a.Path)
+			}
+		}
 	})
 	t.Run("spark_version alias resolves", func(t *testing.T) {
 		versions := []compute.SparkVersion{

@@ -103,8 +103,11 @@ func (e *evaluation) checkLog(path string, r *Rule) {
 		switch {
 		case r.Type == Forbidden:
 		case fill != nil && path == PathLogPath:
+			// Recorded under the concrete path: a client that sets Applied
+			// paths must write the destination, not a "path" key the API
+			// does not know.
 			k := e.logKindWanted()
-			e.set(path, []string{"cluster_log_conf", k, "destination"}, fill, change)
+			e.set("cluster_log_conf."+k+".destination", []string{"cluster_log_conf", k, "destination"}, fill, change)
 		case fill != nil:
 			// The type alone is taken when the path is filled in.
 		case r.Required():

@@ -70,6 +70,28 @@ describe('cluster editor', () => {
     await expect.poll(() => field(page, 'node_type_id').textContent()).toContain('Standard_DS3_v2')
     expect(await field(page, 'node_type_id').locator('.n-base-selection--disabled').count()).toBe(1)
 
+    // The DBU estimate opens the rate table: a bad rate is refused at its
+    // field, a good one changes the estimate (driver + 2 workers).
+    await expect.poll(() => page.getByTestId('dbu-estimate').textContent()).toContain('DBU/h')
+    await page.getByTestId('dbu-estimate').click()
+    const rates = page.getByTestId('rates-dialog')
+    await rates.getByTestId('add-rate').click()
+    await rates.getByTestId('rate-node').last().locator('input').fill('Standard_DS3_v2')
+    await rates.getByTestId('rate-value').last().locator('input').fill('-2')
+    await rates.getByTestId('rates-save').click()
+    await expect.poll(() => rates.locator('[data-error="rates.0.rate"]').textContent()).toContain('negative')
+    await page.screenshot({ path: join(artifacts, 'e2e-editor-rates.png') })
+    await rates.getByTestId('rate-value').last().locator('input').fill('1')
+    await rates.getByTestId('rates-save').click()
+    await expect.poll(() => rates.count()).toBe(0)
+    await expect.poll(() => page.getByTestId('dbu-estimate').textContent()).toContain('3.0 DBU/h')
+    await page.getByTestId('dbu-estimate').click()
+    await page.getByTestId('rates-reset').click()
+    await page.locator('.n-popconfirm').getByRole('button', { name: /confirm|ok|yes/i }).click()
+    await expect.poll(() => page.getByTestId('rates-dialog').getByTestId('rate-row').count()).toBe(0)
+    await page.getByTestId('rates-cancel').click()
+    await expect.poll(() => page.getByTestId('rates-dialog').count()).toBe(0)
+
     // The policy's size defaults switched autoscaling on.
     await expect.poll(() => page.getByTestId('autoscale').getAttribute('aria-checked')).toBe('true')
     expect(await field(page, 'autoscale.max_workers').locator('input').inputValue()).toBe('2')
@@ -125,6 +147,20 @@ describe('cluster editor', () => {
     expect(errors).toEqual([])
     await context.close()
   }, 180_000)
+
+  it('saves the form as a draft and opens it', async () => {
+    const { page, context, errors } = await open(browser, url)
+    await page.getByTestId('create-compute').click()
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Create compute')
+    await page.getByTestId('cluster-name').locator('input').fill('e2e-editor-draft')
+    await typeNumber(page, 'autotermination_minutes', '45')
+    await page.getByTestId('save-draft').click()
+    await page.waitForURL(/#\/drafts\/[^/?]+$/)
+    await expect.poll(() => page.getByTestId('draft-name').locator('input').inputValue()).toBe('e2e-editor-draft')
+    await page.screenshot({ path: join(artifacts, 'e2e-editor-draft.png') })
+    expect(errors).toEqual([])
+    await context.close()
+  }, 60_000)
 
   it('edits a running cluster: shows the restart warning and the change, old → new', async () => {
     const list = await api<{ clusters: Array<{ cluster_id: string; cluster_name: string; state: string }> }>(

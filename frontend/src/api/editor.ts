@@ -8,7 +8,9 @@ import {
   NewRequestID,
   PlanEdit,
   Rates,
+  RateSettings,
   RefreshCatalog,
+  ResetRates,
   SaveRates,
 } from '../../wailsjs/go/app/Editor'
 import { app, apply, policy } from '../../wailsjs/go/models'
@@ -28,6 +30,16 @@ export type EditPlan = apply.Plan
 export type EditResult = app.EditResult
 export type ServerVerdict = app.ServerVerdict
 export type RateTable = policy.RateTable
+export type RateSettings = app.RateSettings
+export type LibraryInstall = apply.LibraryInstall
+/** A rate table as plain data (the dialog's form builds one). */
+export interface RateTableInput {
+  label: string
+  rates: Record<string, number>
+  families: Array<{ cloud: string; prefix: string; dbu_per_core: number }>
+  photon_multiplier?: number
+  replace_defaults?: boolean
+}
 
 /** The cluster editor's backend: catalog, offline checks, create and edit. */
 export const editorApi = {
@@ -45,5 +57,10 @@ export const editorApi = {
   checkWithServer: (ws: string, clusterId: string, spec: string): Promise<ServerVerdict> =>
     invoke(() => CheckWithServer(ws, clusterId, spec)),
   rates: (): Promise<RateTable> => invoke(() => Rates()),
-  saveRates: (t: RateTable): Promise<RateTable> => invoke(() => SaveRates(t)),
+  /** Saves the user's own entries (not the merged table); returns the merged one. */
+  saveRates: (t: RateTableInput): Promise<RateTable> => invoke(() => SaveRates(policy.RateTable.createFrom(t))),
+  /** The user's entries, the built-in table and whether the user's file could be read. */
+  rateSettings: (): Promise<RateSettings> => invoke(() => RateSettings()),
+  /** Back to the built-in table (the user's file is removed). */
+  resetRates: (): Promise<RateSettings> => invoke(() => ResetRates()),
 }

@@ -13,6 +13,12 @@ export interface EditorContext {
   constraint: (path: string) => FieldConstraint | undefined
   catalog: () => EditorCatalog | null
   readonly: () => boolean
+  /**
+   * A control shows the problems this predicate accepts, for as long as it
+   * is mounted and visible; returns the call that withdraws it. Problems no
+   * control shows are listed apart, so none is ever out of sight.
+   */
+  place: (shows: (problemPath: string) => boolean) => () => void
 }
 
 export const editorKey: InjectionKey<EditorContext> = Symbol('cluster-editor')

@@ -8,20 +8,38 @@ export const RESOURCE_CLASS = 'ResourceClass'
 
 export const cloudAttributes = ['azure_attributes', 'aws_attributes', 'gcp_attributes'] as const
 
+const localMaster = /^local\[(\*|[1-9][0-9]*)(,\s*[1-9][0-9]*)?\]$/
+
+/** Single node in any of the ways the API takes (as backend/clusterspec.IsSingleNode). */
 export function isSingleNode(spec: Spec): boolean {
-  return getPath(spec, `spark_conf.${PROFILE_KEY}`) === 'singleNode'
+  const master = getPath(spec, `spark_conf.${MASTER_KEY}`)
+  return (
+    spec.is_single_node === true ||
+    getPath(spec, `spark_conf.${PROFILE_KEY}`) === 'singleNode' ||
+    getPath(spec, `custom_tags.${RESOURCE_CLASS}`) === 'SingleNode' ||
+    (typeof master === 'string' && localMaster.test(master))
+  )
 }
 
-/** Single node: no workers, and the three settings the API wants together. */
+/**
+ * Single node: no workers, and either is_single_node (specs of kind
+ * CLASSIC_PREVIEW, where the service adds the Spark settings itself) or
+ * the three settings the API wants together.
+ */
 export function setSingleNode(spec: Spec, on: boolean): void {
   if (on) {
     deletePath(spec, 'autoscale')
     spec.num_workers = 0
+    if (spec.kind === 'CLASSIC_PREVIEW' || spec.is_single_node !== undefined) {
+      spec.is_single_node = true
+      return
+    }
     setPath(spec, `spark_conf.${PROFILE_KEY}`, 'singleNode')
     setPath(spec, `spark_conf.${MASTER_KEY}`, 'local[*]')
     setPath(spec, `custom_tags.${RESOURCE_CLASS}`, 'SingleNode')
     return
   }
+  if (spec.is_single_node !== undefined) spec.is_single_node = false
   deletePath(spec, `spark_conf.${PROFILE_KEY}`)
   deletePath(spec, `spark_conf.${MASTER_KEY}`)
   deletePath(spec, `custom_tags.${RESOURCE_CLASS}`)

@@ -14,14 +14,18 @@ export interface Group {
   children: Option[]
 }
 
-/** Applies a policy's allowlist and blocklist to a control's choices. */
-export function restrict<T extends Option>(options: T[], rule: FieldConstraint | undefined): T[] {
+/**
+ * Applies a policy's allowlist and blocklist to a control's choices. With
+ * addMissing, allowed values the list does not hold are added (a flat list
+ * is the only place they can go).
+ */
+export function restrict<T extends Option>(options: T[], rule: FieldConstraint | undefined, addMissing = true): T[] {
   if (!rule) return options
   let out = options
   if (rule.allowed?.length) {
     const allowed = rule.allowed.map(String)
     out = out.filter((o) => allowed.includes(o.value))
-    for (const v of allowed) if (!out.some((o) => o.value === v)) out.push({ label: v, value: v } as T)
+    if (addMissing) for (const v of allowed) if (!out.some((o) => o.value === v)) out.push({ label: v, value: v } as T)
   }
   if (rule.blocked?.length) {
     const blocked = rule.blocked.map(String)
@@ -30,8 +34,44 @@ export function restrict<T extends Option>(options: T[], rule: FieldConstraint |
   return out
 }
 
+export const OTHER_ALLOWED = 'Other (allowed by policy)'
+
+/**
+ * Grouped choices under a policy: each group keeps only its own allowed
+ * values; allowed values no group holds (not in the catalog) are offered
+ * once, in their own group.
+ */
 export function restrictGroups(groups: Group[], rule: FieldConstraint | undefined): Group[] {
-  return groups.map((g) => ({ ...g, children: restrict(g.children, rule) })).filter((g) => g.children.length > 0)
+  const out = groups.map((g) => ({ ...g, children: restrict(g.children, rule, false) })).filter((g) => g.children.length > 0)
+  if (rule?.allowed?.length) {
+    const known = new Set(groups.flatMap((g) => g.children.map((o) => o.value)))
+    const extra = [...new Set(rule.allowed.map(String))].filter((v) => !known.has(v))
+    if (extra.length) out.push({ type: 'group', label: OTHER_ALLOWED, key: 'other-allowed', children: extra.map((v) => ({ label: v, value: v })) })
+  }
+  return out
+}
+
+/** cluster_log_conf destination kinds; a policy names them in upper case. */
+export const logKinds = [
+  { value: 'dbfs', label: 'DBFS', placeholder: 'dbfs:/cluster-logs' },
+  { value: 'volumes', label: 'Volumes', placeholder: '/Volumes/catalog/schema/volume/cluster-logs' },
+  { value: 's3', label: 'S3', placeholder: 's3://bucket/cluster-logs' },
+]
+
+/** The log kinds a cluster_log_conf.type rule leaves (fixed, allowlist, blocklist; any case). */
+export function logKindOptions(rule: FieldConstraint | undefined): Option[] {
+  const opts: Option[] = logKinds.map((k) => ({ label: k.label, value: k.value }))
+  if (!rule) return opts
+  const up = (v: unknown) => String(v).toUpperCase()
+  if (rule.locked && rule.value !== undefined && rule.value !== null) return opts.filter((o) => up(o.value) === up(rule.value))
+  let out = opts
+  if (rule.allowed?.length) out = out.filter((o) => rule.allowed!.some((a) => up(a) === up(o.value)))
+  if (rule.blocked?.length) {
+    out = out.map((o) =>
+      rule.blocked!.some((b) => up(b) === up(o.value)) ? { ...o, disabled: true, label: `${o.label} (blocked by policy)` } : o,
+    )
+  }
+  return out
 }
 
 export function nodeLabel(n: NodeTypeOption): string {

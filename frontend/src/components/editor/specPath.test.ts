@@ -35,6 +35,38 @@ const awsSpec = `{
   "ssh_public_keys": ["ssh-ed25519 AAAA"]
 }`
 
+const gcpSpec = `{
+  "cluster_name": "gcp-analytics",
+  "spark_version": "15.4.x-scala2.12",
+  "node_type_id": "n2-highmem-4",
+  "num_workers": 3,
+  "gcp_attributes": { "availability": "PREEMPTIBLE_WITH_FALLBACK_GCP", "google_service_account": "sa@p.iam.gserviceaccount.com", "local_ssd_count": 1, "zone_id": "HA" },
+  "init_scripts": [ { "gcs": { "destination": "gs://ops/init.sh" } }, { "workspace": { "destination": "/Shared/init.sh" } } ],
+  "libraries": [ { "pypi": { "package": "plotly==5.22.0", "repo": "https://pypi.example.com/simple" } }, { "requirements": "/Workspace/Shared/requirements.txt" } ],
+  "cluster_log_conf": { "volumes": { "destination": "/Volumes/ops/logs/clusters" } }
+}`
+const poolSpec = `{
+  "cluster_name": "pooled",
+  "spark_version": "16.4.x-scala2.12",
+  "instance_pool_id": "0101-pool-a",
+  "driver_instance_pool_id": "0101-pool-b",
+  "autoscale": { "min_workers": 1, "max_workers": 4 },
+  "policy_id": "ABC123",
+  "libraries": [ { "maven": { "coordinates": "com.example:lib_2.12:1.0.0", "exclusions": ["org.slf4j:slf4j-api"] } }, { "jar": "/Volumes/a/b/lib.jar" }, { "whl": "/Volumes/a/b/p-1.0-py3-none-any.whl" }, { "cran": { "package": "forecast" } } ],
+  "init_scripts": [ { "s3": { "destination": "s3://b/init.sh", "region": "us-east-1" } }, { "abfss": { "destination": "abfss://c@a.dfs.core.windows.net/i.sh" } }, { "dbfs": { "destination": "dbfs:/init.sh" } } ]
+}`
+const singleSpec = `{
+  "cluster_name": "solo",
+  "kind": "CLASSIC_PREVIEW",
+  "is_single_node": true,
+  "use_ml_runtime": true,
+  "spark_version": "16.4.x-scala2.12",
+  "node_type_id": "Standard_DS3_v2",
+  "num_workers": 0,
+  "data_security_mode": "DATA_SECURITY_MODE_DEDICATED",
+  "libraries": [ { "pypi": { "package": "torch" } } ]
+}`
+
 describe('paths in the policy style', () => {
   it('keeps a map key whole and reads array indexes', () => {
     expect(segments('spark_conf.spark.sql.shuffle.partitions')).toEqual(['spark_conf', 'spark.sql.shuffle.partitions'])
@@ -67,7 +99,13 @@ describe('paths in the policy style', () => {
 })
 
 describe('form edits round-trip through the JSON', () => {
-  for (const [name, text] of [['azure', azureSpec], ['aws', awsSpec]] as const) {
+  for (const [name, text] of [
+    ['azure', azureSpec],
+    ['aws', awsSpec],
+    ['gcp', gcpSpec],
+    ['pool', poolSpec],
+    ['single node (is_single_node)', singleSpec],
+  ] as const) {
     it(`${name}: every form switch there and back leaves the rest byte-for-byte`, () => {
       const original = JSON.parse(text) as Spec
       const s = clone(original)
@@ -80,14 +118,21 @@ describe('form edits round-trip through the JSON', () => {
         }
         return [JSON.stringify(c), JSON.stringify(o)]
       }
-      setSingleNode(s, true)
-      expect(isSingleNode(s)).toBe(true)
-      expect(s.num_workers).toBe(0)
-      setSingleNode(s, false)
+      const single = isSingleNode(original)
+      setSingleNode(s, !single)
+      expect(isSingleNode(s)).toBe(!single)
+      setSingleNode(s, single)
+      expect(isSingleNode(s)).toBe(single)
+      if (single) expect(s.num_workers).toBe(0)
       const [a, b] = untouched()
       expect(a).toBe(b)
-      setAutoscale(s, !('autoscale' in original))
-      setAutoscale(s, 'autoscale' in original)
+      if (!single) {
+        setAutoscale(s, !('autoscale' in original))
+        setAutoscale(s, 'autoscale' in original)
+      }
+      // Libraries and init scripts stay as written, in order.
+      expect(JSON.stringify(s.libraries)).toBe(JSON.stringify(original.libraries))
+      expect(JSON.stringify(s.init_scripts)).toBe(JSON.stringify(original.init_scripts))
       expect(JSON.stringify(s.spark_conf)).toBe(JSON.stringify(original.spark_conf))
       // JSON tab: text -> object -> text is stable.
       const pretty = JSON.stringify(s, null, 2)
@@ -139,5 +184,34 @@ describe('policy size defaults', () => {
     const s: Spec = { num_workers: 2 }
     applyPolicy(s, [{ path: 'autoscale.max_workers', value: 4, kind: 'default' }], [])
     expect(s).toEqual({ autoscale: { max_workers: 4 } })
+  })
+})
+
+describe('single node', () => {
+  it('is recognised in every way the API takes', () => {
+    expect(isSingleNode(JSON.parse(singleSpec) as Spec)).toBe(true)
+    expect(isSingleNode({ spark_conf: { 'spark.databricks.cluster.profile': 'singleNode' } })).toBe(true)
+    expect(isSingleNode({ custom_tags: { ResourceClass: 'SingleNode' } })).toBe(true)
+    expect(isSingleNode({ spark_conf: { 'spark.master': 'local[4]' } })).toBe(true)
+    expect(isSingleNode({ is_single_node: false, num_workers: 0 })).toBe(false)
+    expect(isSingleNode(JSON.parse(azureSpec) as Spec)).toBe(false)
+  })
+  it('a CLASSIC_PREVIEW spec switches with is_single_node, not the Spark settings', () => {
+    const s: Spec = { kind: 'CLASSIC_PREVIEW', num_workers: 2 }
+    setSingleNode(s, true)
+    expect(s).toEqual({ kind: 'CLASSIC_PREVIEW', num_workers: 0, is_single_node: true })
+    setSingleNode(s, false)
+    expect(s).toEqual({ kind: 'CLASSIC_PREVIEW', num_workers: 2, is_single_node: false })
+  })
+})
+
+describe('policy log delivery', () => {
+  it('a default for cluster_log_conf.path lands on the destination of its kind', () => {
+    const s = JSON.parse(awsSpec) as Spec
+    delete s.cluster_log_conf
+    // What the evaluator reports for {"cluster_log_conf.type": fixed VOLUMES, "cluster_log_conf.path": default …}.
+    applyPolicy(s, [{ path: 'cluster_log_conf.volumes.destination', value: '/Volumes/logs/team', kind: 'default' }], [])
+    expect(s.cluster_log_conf).toEqual({ volumes: { destination: '/Volumes/logs/team' } })
+    expect(getPath(s, 'cluster_log_conf.path')).toBeUndefined()
   })
 })

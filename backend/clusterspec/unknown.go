@@ -1,0 +1,95 @@
+package clusterspec
+
+import (
+	"encoding/json"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+)
+
+// UnknownFields lists the keys of a Clusters API spec (JSON object) that
+// compute.ClusterSpec has no field for, at any depth, as policy-style
+// paths (docker_image.tag, init_scripts.0.volumes.dest). Decoding into the
+// SDK type drops them silently, so a caller can warn before sending. Keys
+// of map fields (spark_conf, custom_tags) are free-form and never
+// reported; extra lists the top-level keys the caller handles itself
+// (the editor's "libraries"). Invalid JSON gives nil.
+func UnknownFields(raw []byte, extra ...string) []string {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &top); err != nil {
+		return nil
+	}
+	var out []string
+	t := reflect.TypeOf(compute.ClusterSpec{})
+	for k, v := range top {
+		if containsString(extra, k) {
+			continue
+		}
+		out = append(out, unknownIn(t, k, v)...)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// unknownIn checks one value at path against the Go type it decodes into.
+func unknownIn(parent reflect.Type, path string, raw json.RawMessage) []string {
+	key := path[strings.LastIndex(path, ".")+1:]
+	ft, ok := fieldType(parent, key)
+	if !ok {
+		return []string{path}
+	}
+	return unknownValue(ft, path, raw)
+}
+
+func unknownValue(t reflect.Type, path string, raw json.RawMessage) []string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(raw, &obj) != nil {
+			return nil // a wrong type is reported by the decoder, not here
+		}
+		var out []string
+		for k, v := range obj {
+			out = append(out, unknownIn(t, path+"."+k, v)...)
+		}
+		return out
+	case reflect.Slice:
+		var list []json.RawMessage
+		if json.Unmarshal(raw, &list) != nil {
+			return nil
+		}
+		var out []string
+		for i, v := range list {
+			out = append(out, unknownValue(t.Elem(), path+"."+strconv.Itoa(i), v)...)
+		}
+		return out
+	}
+	return nil // maps take any key; scalars have no fields
+}
+
+// fieldType finds the struct field whose JSON name is key.
+func fieldType(t reflect.Type, key string) (reflect.Type, bool) {
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == key && name != "-" {
+			return f.Type, true
+		}
+	}
+	return nil, false
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

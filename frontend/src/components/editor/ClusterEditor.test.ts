@@ -1,0 +1,90 @@
+import { flushPromises, mount } from '@vue/test-utils'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Evaluation, Problem } from '@/api/editor'
+import type { Spec } from './specPath'
+
+const problem = (path: string, message: string, severity = 'error'): Problem =>
+  ({ path, source: 'spec', code: 'x', message, severity, estimated: false }) as Problem
+let problems: Problem[] = []
+let policy: unknown = undefined
+
+vi.mock('@/api', async (orig) => {
+  const real = await orig<typeof import('@/api')>()
+  return {
+    ...real,
+    editorApi: {
+      catalog: vi.fn(async () => ({
+        workspaceId: 'demo', cloud: 'azure', currentUser: 'a@example.com', fetchedAt: '', ageSeconds: 0, offline: false, problems: [],
+        policies: [], runtimes: [], nodeTypes: [],
+        pools: [{ id: 'pool-1', name: 'Pool', nodeTypeId: 'Standard_DS3_v2', idle: 1 }],
+      })),
+      evaluate: vi.fn(async (): Promise<Evaluation> =>
+        ({ problems, errors: problems.length, warnings: 0, policyId: '', policy, constraints: [], applied: [], notes: [] }) as unknown as Evaluation),
+      checkWithServer: vi.fn(async () => ({
+        clusterId: 'c-1', policyId: 'P1', serverCompliant: true, server: [], agree: false, draftDiffers: false,
+        ours: [{ path: 'dbus_per_hour', message: 'Validation failed for dbus_per_hour, the value must be at most 20 (is "30")' }],
+      })),
+    },
+  }
+})
+vi.mock('./JsonEditor.vue', () => ({ default: { template: '<div />' } }))
+
+import ClusterEditor from './ClusterEditor.vue'
+
+afterEach(() => vi.useRealTimers())
+
+async function mounted(spec: Spec, clusterId?: string) {
+  vi.useFakeTimers()
+  const w = mount(ClusterEditor, { props: { workspaceId: 'demo', spec, clusterId } })
+  await flushPromises()
+  await vi.advanceTimersByTimeAsync(300)
+  await flushPromises()
+  return w
+}
+const listed = (w: Awaited<ReturnType<typeof mounted>>) =>
+  w.findAll('[data-testid="other-problems"] .field-problem').map((e) => e.attributes('data-path'))
+
+describe('problems whose control is hidden', () => {
+  it('are listed when the form hides their field, and shown at the field otherwise', async () => {
+    problems = [
+      problem('node_type_id', 'Standard_X is not in the catalog.'),
+      problem('driver_node_type_id', 'Not in the catalog.'),
+      problem('spark_conf.spark.master', 'A single-node cluster needs spark.master.'),
+      problem('autotermination_minutes', 'Too long.'),
+    ]
+    // A pool hides the node types; single node hides the driver type; spark.master is a hidden key.
+    const w = await mounted({
+      instance_pool_id: 'pool-1',
+      num_workers: 0,
+      spark_conf: { 'spark.databricks.cluster.profile': 'singleNode', 'spark.master': 'local' },
+      custom_tags: { ResourceClass: 'SingleNode' },
+    })
+    expect(listed(w).sort()).toEqual(['driver_node_type_id', 'node_type_id', 'spark_conf.spark.master'])
+    expect(w.find('[data-field="autotermination_minutes"]').text()).toContain('Too long.')
+
+    // Without the pool and in multi node, node and driver types have their rows again.
+    await w.setProps({ spec: { num_workers: 2, node_type_id: 'Standard_X', driver_node_type_id: 'Standard_Y' } })
+    await vi.advanceTimersByTimeAsync(300)
+    await flushPromises()
+    // spark.master never has a row of its own (the single-node switch owns it).
+    expect(listed(w)).toEqual(['spark_conf.spark.master'])
+    expect(w.find('[data-field="node_type_id"]').text()).toContain('not in the catalog')
+    expect(w.find('[data-field="driver_node_type_id"]').text()).toContain('Not in the catalog.')
+    w.unmount()
+  })
+})
+
+describe('check with server', () => {
+  it('says so when the workspace and this form disagree', async () => {
+    problems = []
+    policy = { id: 'P1', name: 'DBU capped', description: '', maxClustersPerUser: 0, libraries: [], constraints: [], clusterTypes: ['all-purpose'] }
+    const w = await mounted({ policy_id: 'P1', node_type_id: 'Standard_DS3_v2', num_workers: 2 }, 'c-1')
+    await w.find('[data-testid="check-server"]').trigger('click')
+    await flushPromises()
+    const verdict = w.find('[data-testid="server-verdict"]')
+    expect(verdict.text()).toContain('The workspace and this form disagree.')
+    expect(verdict.text()).toContain('Server: compliant')
+    expect(verdict.text()).toContain('dbus_per_hour, the value must be at most 20')
+    w.unmount()
+  })
+})
