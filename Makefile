@@ -83,11 +83,12 @@ e2e: test-deps $(BINARY)
 	cd frontend && CLUSTERDECK_BINARY=$(CURDIR)/$(BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) \
 	  ../build/scripts/with-keyring.sh npm run test:e2e
 
-## desktop-smoke: the production binary in a real window under Xvfb.
+## desktop-smoke: the production binary in a real window under Xvfb, with a private
+## D-Bus session and an unlocked temporary keyring (nothing lands in the user's home).
 desktop-smoke: test-deps $(BINARY)
 	mkdir -p $(ARTIFACTS)
 	CLUSTERDECK_BINARY=$(CURDIR)/$(BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) \
-	  xvfb-run -a -s "-screen 0 1440x900x24" dbus-run-session -- \
+	  xvfb-run -a -s "-screen 0 1440x900x24" build/scripts/with-keyring.sh \
 	  go test -count=1 -v -run TestDesktopSmoke ./build/smoke
 
 clean:
