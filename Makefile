@@ -23,7 +23,7 @@ NODE_MODULES     := frontend/node_modules/.package-lock.json
 BINDINGS         := frontend/wailsjs/go/models.ts
 PAGE             := frontend/dist/index.html
 
-.PHONY: run build test deps test-deps toolchain go-test frontend-test e2e desktop-smoke clean
+.PHONY: run build test bench deps test-deps toolchain go-test frontend-test e2e desktop-smoke clean
 
 ## run: install what is missing, build, and open the app (on the Demo workspace).
 run: deps $(BINARY)
@@ -35,6 +35,11 @@ build: deps $(BINARY)
 ## test: everything — go vet, go test -race, type check, unit, browser end-to-end, desktop smoke.
 test: test-deps go-test frontend-test e2e desktop-smoke
 	@echo "make test: all suites passed"
+
+## bench: print the speed figures (Go benchmarks; the browser figures print during `make e2e`).
+## Figures, not pass/fail: compare runs on the same machine.
+bench: deps $(PAGE)
+	go test -run '^$$' -bench . -benchtime $(or $(BENCHTIME),1x) ./backend/...
 
 toolchain:
 	@build/scripts/check-toolchain.sh
