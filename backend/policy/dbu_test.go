@@ -76,13 +76,36 @@ func TestDBUsPerHourRule(t *testing.T) {
 }
 
 func TestPhotonMultiplier(t *testing.T) {
-	rates := DefaultRateTable()
-	rates.PhotonMultiplier = 2
-	spec, _ := DecodeSpec([]byte(`{"node_type_id":"Standard_DS3_v2","num_workers":1,"runtime_engine":"PHOTON"}`))
-	est, err := rates.Estimate(spec, nil, nil)
-	require.NoError(t, err)
-	assert.True(t, est.Photon)
-	assert.Equal(t, 3.0, est.DBUsPerHour)
+	// Standard_DS3_v2 is 0.75 DBU/h: one driver and one worker make 1.5.
+	const base = `"node_type_id":"Standard_DS3_v2","num_workers":1`
+	cases := []struct {
+		name   string
+		user   RateTable // laid over the built-in table
+		spec   string
+		photon bool
+		want   float64
+	}{
+		{"built-in doubles runtime_engine PHOTON", RateTable{}, `{` + base + `,"runtime_engine":"PHOTON"}`, true, 3},
+		{"engine matched in any case", RateTable{}, `{` + base + `,"runtime_engine":"photon"}`, true, 3},
+		{"photon runtime key", RateTable{}, `{` + base + `,"spark_version":"13.3.x-photon-scala2.12"}`, true, 3},
+		{"standard engine", RateTable{}, `{` + base + `,"runtime_engine":"STANDARD","spark_version":"15.4.x-scala2.12"}`, false, 1.5},
+		{"no engine", RateTable{}, `{` + base + `}`, false, 1.5},
+		{"user multiplier wins", RateTable{PhotonMultiplier: 2.5}, `{` + base + `,"runtime_engine":"PHOTON"}`, true, 3.75},
+		{"user switches it off", RateTable{PhotonMultiplier: 1}, `{` + base + `,"runtime_engine":"PHOTON"}`, true, 1.5},
+		{"replacing the rates keeps the multiplier", RateTable{ReplaceDefaults: true, Rates: map[string]float64{"Standard_DS3_v2": 1}},
+			`{` + base + `,"runtime_engine":"PHOTON"}`, true, 4},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rates := MergeRates(DefaultRateTable(), c.user)
+			spec, err := DecodeSpec([]byte(c.spec))
+			require.NoError(t, err)
+			est, err := rates.Estimate(spec, nil, nil)
+			require.NoError(t, err)
+			assert.Equal(t, c.photon, est.Photon)
+			assert.InDelta(t, c.want, est.DBUsPerHour, 1e-9)
+		})
+	}
 }
 
 func TestLoadAndSaveRateTable(t *testing.T) {
