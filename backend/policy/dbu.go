@@ -30,7 +30,8 @@ type RateTable struct {
 	Rates    map[string]float64 `json:"rates"` // node_type_id → DBUs per hour
 	Families []FamilyRate       `json:"families"`
 	// PhotonMultiplier scales the rate of Photon clusters (runtime_engine
-	// PHOTON or a -photon- runtime); 0 or 1 leaves it unchanged.
+	// PHOTON or a -photon- runtime); 1 leaves it unchanged. In a user's
+	// file 0 (absent) keeps the built-in multiplier.
 	PhotonMultiplier float64 `json:"photon_multiplier,omitempty"`
 	// ReplaceDefaults, in a user's file, drops the built-in entries instead
 	// of overriding them one by one.
@@ -201,7 +202,8 @@ func LoadUserRates(path string) (RateTable, error) {
 // node type, user families are tried before base families.
 func MergeRates(base, user RateTable) RateTable {
 	if user.ReplaceDefaults {
-		base = RateTable{Label: base.Label, Rates: map[string]float64{}}
+		// The multiplier is not a rate entry: it stays unless the user sets one.
+		base = RateTable{Label: base.Label, Rates: map[string]float64{}, PhotonMultiplier: base.PhotonMultiplier}
 	}
 	out := RateTable{Label: base.Label, Rates: map[string]float64{}, PhotonMultiplier: base.PhotonMultiplier}
 	for k, v := range base.Rates {

@@ -4,12 +4,19 @@ package policy
 const DefaultRateLabel = "Estimate: approximate list DBU rates per node type; your cloud, region, " +
 	"contract and workload type can differ. Edit the DBU rate table to match your invoice."
 
+// DefaultPhotonMultiplier is the built-in Photon rate factor; a user's
+// table overrides it (1 switches it off).
+const DefaultPhotonMultiplier = 2
+
 // DefaultRateTable is a starting point for common node families on Azure,
 // AWS and GCP. The figures are approximations of the published DBU counts,
 // never a quote: the table is data the user overrides.
 func DefaultRateTable() RateTable {
 	return RateTable{
 		Label: DefaultRateLabel,
+		// Photon compute bills at about twice the DBUs of the same nodes,
+		// as the service counts it for dbus_per_hour rules.
+		PhotonMultiplier: DefaultPhotonMultiplier,
 		Rates: map[string]float64{
 			// Azure
 			"Standard_DS3_v2": 0.75, "Standard_DS4_v2": 1.5, "Standard_DS5_v2": 3,

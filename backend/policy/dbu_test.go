@@ -76,13 +76,36 @@ func TestDBUsPerHourRule(t *testing.T) {
 }
 
 func TestPhotonMultiplier(t *testing.T) {
-	rates := DefaultRateTable()
-	rates.PhotonMultiplier = 2
-	spec, _ := DecodeSpec([]byte(`{"node_type_id":"Standard_DS3_v2","num_workers":1,"runtime_engine":"PHOTON"}`))
-	est, err := rates.Estimate(spec, nil, nil)
-	require.NoError(t, err)
-	assert.True(t, est.Photon)
-	assert.Equal(t, 3.0, est.DBUsPerHour)
+	// Standard_DS3_v2 is 0.75 DBU/h: one driver and one worker make 1.5.
+	const base = `"node_type_id":"Standard_DS3_v2","num_workers":1`
+	cases := []struct {
+		name   string
+		user   RateTable // laid over the built-in table
+		spec   string
+		photon bool
+		want   float64
+	}{
+		{"built-in doubles runtime_engine PHOTON", RateTable{}, `{` + base + `,"runtime_engine":"PHOTON"}`, true, 3},
+		{"engine matched in any case", RateTable{}, `{` + base + `,"runtime_engine":"photon"}`, true, 3},
+		{"photon runtime key", RateTable{}, `{` + base + `,"spark_version":"13.3.x-photon-scala2.12"}`, true, 3},
+		{"standard engine", RateTable{}, `{` + base + `,"runtime_engine":"STANDARD","spark_version":"15.4.x-scala2.12"}`, false, 1.5},
+		{"no engine", RateTable{}, `{` + base + `}`, false, 1.5},
+		{"user multiplier wins", RateTable{PhotonMultiplier: 2.5}, `{` + base + `,"runtime_engine":"PHOTON"}`, true, 3.75},
+		{"user switches it off", RateTable{PhotonMultiplier: 1}, `{` + base + `,"runtime_engine":"PHOTON"}`, true, 1.5},
+		{"replacing the rates keeps the multiplier", RateTable{ReplaceDefaults: true, Rates: map[string]float64{"Standard_DS3_v2": 1}},
+			`{` + base + `,"runtime_engine":"PHOTON"}`, true, 4},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rates := MergeRates(DefaultRateTable(), c.user)
+			spec, err := DecodeSpec([]byte(c.spec))
+			require.NoError(t, err)
+			est, err := rates.Estimate(spec, nil, nil)
+			require.NoError(t, err)
+			assert.Equal(t, c.photon, est.Photon)
+			assert.InDelta(t, c.want, est.DBUsPerHour, 1e-9)
+		})
+	}
 }
 
 func TestLoadAndSaveRateTable(t *testing.T) {
@@ -138,4 +161,55 @@ func TestLoadUserRatesKeepsOnlyTheUsersEntries(t *testing.T) {
 	got, err = LoadUserRates(path)
 	assert.ErrorContains(t, err, "between 0 and 10000")
 	assert.Empty(t, got.Rates)
+}
+
+// The service checks dbus_per_hour on the spec as it will be created, after
+// fixed values and defaults: node types, sizes and the engine they supply
+// count. Rule paths sort before node_type_id, so order matters here.
+func TestDBUsPerHourOnTheEffectiveSpec(t *testing.T) {
+	rates := DefaultRateTable()
+	cap3 := `"dbus_per_hour":{"type":"range","maxValue":3}`
+	cases := []struct {
+		name, def, spec string
+		defaults        bool
+		want            float64 // the estimate checked; 0: none could be made
+		violation       string
+	}{
+		{"default node type", `{` + cap3 + `,"node_type_id":{"type":"unlimited","defaultValue":"Standard_DS4_v2"}}`,
+			`{"num_workers":2}`, true, 4.5, "Validation failed for dbus_per_hour, the value must be at most 3 (is 4.5)"},
+		{"default node type within the cap", `{` + cap3 + `,"node_type_id":{"type":"unlimited","defaultValue":"Standard_DS3_v2"}}`,
+			`{"num_workers":2}`, true, 2.25, ""},
+		{"defaults not asked for", `{` + cap3 + `,"node_type_id":{"type":"unlimited","defaultValue":"Standard_DS4_v2","isOptional":true}}`,
+			`{"num_workers":2}`, false, 0, ""},
+		{"fixed node type", `{` + cap3 + `,"node_type_id":{"type":"fixed","value":"Standard_DS5_v2"}}`,
+			`{"num_workers":0}`, false, 3, ""},
+		{"default worker count", `{` + cap3 + `,"num_workers":{"type":"range","maxValue":10,"defaultValue":4}}`,
+			`{"node_type_id":"Standard_DS3_v2"}`, true, 3.75, "Validation failed for dbus_per_hour, the value must be at most 3 (is 3.75)"},
+		{"default max workers", `{` + cap3 + `,"autoscale.max_workers":{"type":"range","maxValue":10,"defaultValue":3}}`,
+			`{"node_type_id":"Standard_DS3_v2","autoscale":{"min_workers":1}}`, true, 3, ""},
+		{"fixed Photon engine", `{` + cap3 + `,"runtime_engine":{"type":"fixed","value":"PHOTON"}}`,
+			`{"node_type_id":"Standard_DS3_v2","num_workers":1}`, false, 3, ""},
+		{"default Photon engine over the cap", `{` + cap3 + `,"runtime_engine":{"type":"unlimited","defaultValue":"PHOTON"}}`,
+			`{"node_type_id":"Standard_DS3_v2","num_workers":2}`, true, 4.5, "Validation failed for dbus_per_hour, the value must be at most 3 (is 4.5)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := evalJSON(t, c.def, c.spec, Options{Rates: &rates, NodeTypes: testNodes, ApplyDefaults: c.defaults})
+			if c.want == 0 {
+				assert.Nil(t, res.DBUsPerHour)
+				assert.Len(t, res.Notes, 1, "not checked, and said so")
+			} else {
+				require.NotNil(t, res.DBUsPerHour, "notes: %v", res.Notes)
+				assert.InDelta(t, c.want, res.DBUsPerHour.DBUsPerHour, 1e-9)
+				assert.Empty(t, res.Notes)
+			}
+			if c.violation == "" {
+				assert.Empty(t, res.Violations)
+				return
+			}
+			require.Len(t, res.Violations, 1)
+			assert.Equal(t, c.violation, res.Violations[0].Message)
+			assert.True(t, res.Violations[0].Estimated)
+		})
+	}
 }

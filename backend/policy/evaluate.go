@@ -138,6 +138,8 @@ func EvaluateTree(def *Definition, spec map[string]any, opts Options) Result {
 	for _, path := range def.paths {
 		r := def.rules[path]
 		switch {
+		case path == PathDBUsPerHour:
+			// Checked below, once every other rule has filled in its values.
 		case isVirtual(path):
 			e.virtual(path, r)
 		case HasWildcard(path):
@@ -150,6 +152,12 @@ func EvaluateTree(def *Definition, spec map[string]any, opts Options) Result {
 		default:
 			e.check(path, path, Segments(path), r, false)
 		}
+	}
+	// dbus_per_hour depends on node types, sizes and the engine, which fixed
+	// values and defaults may supply: the service checks it on the finished
+	// spec, and so does this.
+	if r, ok := def.rules[PathDBUsPerHour]; ok {
+		e.virtual(PathDBUsPerHour, r)
 	}
 	if e.res.Violations == nil {
 		e.res.Violations = []Violation{}

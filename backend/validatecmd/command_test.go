@@ -75,8 +75,8 @@ func TestValidateWithPolicyFile(t *testing.T) {
 	// A fixed value absent from the spec is filled in, not reported (custom_tags.team).
 	assert.Equal(t, strings.Join([]string{
 		`autotermination_minutes: Validation failed for autotermination_minutes, the value must be at least 10 (is 5)`,
-		`dbus_per_hour: Validation failed for dbus_per_hour, the value must be at most 5 (is 18) (estimated DBUs per hour)`,
 		`node_type_id: Validation failed for node_type_id, the value must be one of [Standard_DS3_v2, Standard_DS4_v2] (is "Standard_E8ds_v4")`,
+		`dbus_per_hour: Validation failed for dbus_per_hour, the value must be at most 5 (is 18) (estimated DBUs per hour)`, // checked last, as the service does
 		`autotermination_minutes: Auto-termination must be 0 (off) or between 10 and 10000 minutes (is 5).`,
 	}, "\n")+"\n", out)
 	assert.Contains(t, errOut, "4 violation(s), 0 warning(s)")
