@@ -126,15 +126,15 @@ func (d *Drafts) Create(in DraftInput) (DraftView, error) {
 	if err := d.ready(); err != nil {
 		return DraftView{}, err
 	}
-	spec, _, err := mapToSpec(in.Spec)
+	ps, err := splitPageSpec(in.Spec)
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
-	if spec.ClusterName == "" {
-		spec.ClusterName = strings.TrimSpace(in.Name)
+	if ps.spec.ClusterName == "" {
+		ps.spec.ClusterName = strings.TrimSpace(in.Name)
 	}
 	dr, err := d.store.Create(drafts.NewDraft{Name: in.Name, WorkspaceID: in.WorkspaceID, PolicyID: in.PolicyID,
-		Notes: in.Notes, Spec: spec, Source: "new"})
+		Notes: in.Notes, Spec: ps.spec, Libraries: ps.libraries, Extra: ps.extra, Source: "new"})
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
@@ -151,12 +151,15 @@ func (d *Drafts) Save(in DraftSave) (DraftView, error) {
 	if err != nil {
 		return DraftView{}, err
 	}
-	spec, _, err := mapToSpec(in.Spec)
+	// The page's spec holds the libraries and any extra keys too (see
+	// pageSpecOf): what it sends replaces them.
+	ps, err := splitPageSpec(in.Spec)
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
-	cur.Revision, cur.Name, cur.WorkspaceID, cur.PolicyID, cur.Notes, cur.Spec, cur.SpecText =
-		in.Revision, in.Name, in.WorkspaceID, in.PolicyID, in.Notes, spec, in.SpecText
+	cur.Revision, cur.Name, cur.WorkspaceID, cur.PolicyID, cur.Notes, cur.SpecText =
+		in.Revision, in.Name, in.WorkspaceID, in.PolicyID, in.Notes, in.SpecText
+	cur.Spec, cur.Libraries, cur.Extra = ps.spec, ps.libraries, ps.extra
 	saved, err := d.store.Save(cur)
 	if err != nil {
 		return DraftView{}, d.fail(err)
@@ -167,11 +170,11 @@ func (d *Drafts) Save(in DraftSave) (DraftView, error) {
 // Check validates a spec offline against the workspace's cached catalog and
 // the policy, as the editor holds it (saved or not).
 func (d *Drafts) Check(workspaceID, policyID string, spec map[string]any) (CheckView, error) {
-	s, unknown, err := mapToSpec(spec)
+	ps, err := splitPageSpec(spec)
 	if err != nil {
 		return CheckView{}, d.fail(err)
 	}
-	return d.check(s, workspaceID, policyID, unknown), nil
+	return d.check(ps.spec, workspaceID, policyID, ps.unknown), nil
 }
 
 // Rename changes a draft's name only.

@@ -81,7 +81,7 @@ func (d *Drafts) check(spec compute.ClusterSpec, workspaceID, policyID string, u
 	}
 	for _, k := range unknown {
 		v.Items = append(v.Items, CheckItem{Path: k, Severity: "warning", Source: "spec",
-			Message: fmt.Sprintf("%q is not a Clusters API field; it is dropped when the cluster is created.", k)})
+			Message: fmt.Sprintf("%q is not a Clusters API field: the draft keeps it, but it is not sent when the cluster is created.", k)})
 	}
 	var cat *clusterspec.Catalog
 	if snap != nil {

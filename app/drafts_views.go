@@ -13,7 +13,8 @@ import (
 )
 
 // DraftView is one draft as the edit view shows it. The spec travels as API
-// JSON (an object), the shape the JSON editor and the form both use.
+// JSON (an object), the shape the JSON editor and the form both use, with
+// the libraries under "libraries" and the draft's extra keys merged in.
 type DraftView struct {
 	ID          string         `json:"id"`
 	Name        string         `json:"name"`
@@ -178,7 +179,7 @@ func zeroJSON(v any) bool {
 }
 
 func (d *Drafts) toView(dr drafts.Draft) (DraftView, error) {
-	spec, err := specToMap(dr.Spec)
+	spec, err := pageSpecOf(dr)
 	if err != nil {
 		return DraftView{}, err
 	}

@@ -5,6 +5,7 @@
 package drafts
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -39,6 +40,10 @@ type Draft struct {
 	// Empty once the text parses again.
 	SpecText  string            `json:"spec_text,omitempty"`
 	Libraries []compute.Library `json:"libraries,omitempty"`
+	// Extra holds top-level keys of the typed spec that the Clusters API
+	// does not know, kept so nothing typed is lost. They are never sent to
+	// the API and exports leave them out.
+	Extra map[string]json.RawMessage `json:"extra,omitempty"`
 	// Source says where the draft came from ("new", "cluster:<id>",
 	// "import:json", "duplicate:<id>", ...), for the list and for support.
 	Source    string    `json:"source,omitempty"`

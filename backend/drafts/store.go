@@ -3,6 +3,7 @@ package drafts
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -62,6 +63,7 @@ type NewDraft struct {
 	Spec        compute.ClusterSpec
 	SpecText    string
 	Libraries   []compute.Library
+	Extra       map[string]json.RawMessage
 	Source      string
 }
 
@@ -122,7 +124,7 @@ func (s *Store) Create(in NewDraft) (Draft, error) {
 	now := s.now().UTC()
 	d := Draft{
 		Schema: SchemaVersion, ID: newID(), Name: name, WorkspaceID: in.WorkspaceID, PolicyID: in.PolicyID,
-		Notes: in.Notes, Spec: in.Spec, SpecText: in.SpecText, Libraries: in.Libraries, Source: in.Source,
+		Notes: in.Notes, Spec: in.Spec, SpecText: in.SpecText, Libraries: in.Libraries, Extra: in.Extra, Source: in.Source,
 		CreatedAt: now, UpdatedAt: now, Revision: 1,
 	}
 	if d.Source == "" {
@@ -141,7 +143,7 @@ func (s *Store) Create(in NewDraft) (Draft, error) {
 }
 
 // Save replaces a draft's editable content (name, workspace, policy, notes,
-// spec, libraries). d.Revision must be the revision last read, else
+// spec, libraries, extra keys). d.Revision must be the revision last read, else
 // ErrConflict. Saving unchanged content writes nothing and returns the
 // stored draft, so autosave may call it as often as it likes.
 func (s *Store) Save(d Draft) (Draft, error) {
@@ -166,7 +168,7 @@ func (s *Store) Save(d Draft) (Draft, error) {
 	}
 	next := cur
 	next.Name, next.WorkspaceID, next.PolicyID, next.Notes = name, d.WorkspaceID, d.PolicyID, d.Notes
-	next.Spec, next.Libraries, next.SpecText = d.Spec, d.Libraries, d.SpecText
+	next.Spec, next.Libraries, next.Extra, next.SpecText = d.Spec, d.Libraries, d.Extra, d.SpecText
 	next.Spec.PolicyId = next.PolicyID
 	if sameContent(&cur, &next) {
 		return cur, nil
@@ -199,7 +201,7 @@ func (s *Store) Duplicate(id, name string) (Draft, error) {
 		name = truncate(src.Name, MaxNameLength-7) + " (copy)"
 	}
 	return s.Create(NewDraft{Name: name, WorkspaceID: src.WorkspaceID, PolicyID: src.PolicyID, Notes: src.Notes,
-		Spec: src.Spec, SpecText: src.SpecText, Libraries: src.Libraries, Source: "duplicate:" + src.ID})
+		Spec: src.Spec, SpecText: src.SpecText, Libraries: src.Libraries, Extra: src.Extra, Source: "duplicate:" + src.ID})
 }
 
 // SaveFromCluster makes a draft of an existing cluster: only the fields the

@@ -1,6 +1,7 @@
 package drafts
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -291,4 +292,44 @@ func TestSpecTextKeptUntilItParses(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, cleared.SpecText)
 	assert.Equal(t, "half-typed", cleared.Spec.ClusterName)
+}
+
+func TestLibrariesAndExtraKeysSurviveSaveReopenAndDuplicate(t *testing.T) {
+	s, _ := openStore(t)
+	d, err := s.Create(NewDraft{Name: "libs", Spec: smallSpec()})
+	require.NoError(t, err)
+	d.Libraries = []compute.Library{{Pypi: &compute.PythonPyPiLibrary{Package: "pandas==2.2.2"}}}
+	d.Extra = map[string]json.RawMessage{"owner_team": json.RawMessage(`{"name":"data"}`)}
+	saved, err := s.Save(d)
+	require.NoError(t, err)
+	assert.Equal(t, 2, saved.Revision, "libraries and extra keys are content")
+
+	reopened, err := Open(filepath.Dir(s.Dir()), Options{})
+	require.NoError(t, err)
+	got, _, err := reopened.Get(d.ID)
+	require.NoError(t, err)
+	require.Len(t, got.Libraries, 1)
+	assert.Equal(t, "pandas==2.2.2", got.Libraries[0].Pypi.Package)
+	assert.JSONEq(t, `{"name":"data"}`, string(got.Extra["owner_team"]))
+
+	dup, err := reopened.Duplicate(d.ID, "")
+	require.NoError(t, err)
+	assert.Equal(t, got.Libraries, dup.Libraries)
+	assert.JSONEq(t, `{"name":"data"}`, string(dup.Extra["owner_team"]))
+
+	got.Extra = nil
+	cleared, err := reopened.Save(got)
+	require.NoError(t, err)
+	assert.Empty(t, cleared.Extra, "removing the key in the editor removes it from the file")
+}
+
+func TestExportsLeaveExtraKeysOut(t *testing.T) {
+	d := Draft{Name: "extra", Spec: smallSpec(), Extra: map[string]json.RawMessage{"owner_team": json.RawMessage(`"data-platform"`)}}
+	for _, f := range []Format{FormatJSON, FormatBundle, FormatTerraform} {
+		out, _, err := Export(f, d)
+		require.NoError(t, err, f)
+		assert.Contains(t, string(out), "Standard_DS3_v2", f)
+		assert.NotContains(t, string(out), "owner_team", f)
+		assert.NotContains(t, string(out), "data-platform", f)
+	}
 }

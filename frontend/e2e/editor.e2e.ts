@@ -154,10 +154,52 @@ describe('cluster editor', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe('Create compute')
     await page.getByTestId('cluster-name').locator('input').fill('e2e-editor-draft')
     await typeNumber(page, 'autotermination_minutes', '45')
+    // A library and a key the API does not know, typed in the JSON tab: the draft keeps both.
+    await page.locator('.n-tabs-tab', { hasText: 'JSON' }).click()
+    const cm = page.locator('.cm-content')
+    await expect.poll(() => cm.textContent()).toContain('"autotermination_minutes": 45')
+    const current = JSON.parse((await page.evaluate(() => document.querySelector('.cm-content')!.textContent)) ?? '{}') as Record<string, unknown>
+    await cm.click()
+    await page.keyboard.press('Control+A')
+    await page.keyboard.insertText(
+      JSON.stringify({ ...current, libraries: [{ pypi: { package: 'e2e-lib==1.0' } }], x_owner: 'team-e2e' }, null, 2),
+    )
+    await page.locator('.n-tabs-tab', { hasText: 'Form' }).click()
+    await expect.poll(() => page.locator('[data-field="libraries.0"]').count()).toBe(1)
     await page.getByTestId('save-draft').click()
     await page.waitForURL(/#\/drafts\/[^/?]+$/)
     await expect.poll(() => page.getByTestId('draft-name').locator('input').inputValue()).toBe('e2e-editor-draft')
+    const draftForm = page.getByTestId('draft-form')
+    await expect.poll(() => draftForm.locator('[data-field="libraries.0"]').count()).toBe(1)
     await page.screenshot({ path: join(artifacts, 'e2e-editor-draft.png') })
+
+    // After a reload the library and the unknown key are still in the draft's spec, not in its notes.
+    await page.reload()
+    await draftForm.locator('[data-field="libraries.0"]').waitFor()
+    const id = decodeURIComponent(page.url().split('/').pop() ?? '')
+    const saved = await page.evaluate(
+      (d) => (window as unknown as { go: { app: { Drafts: { Get(id: string): Promise<{ spec: Record<string, unknown>; notes: string }> } } } }).go.app.Drafts.Get(d),
+      id,
+    )
+    expect(saved.spec.libraries).toEqual([{ pypi: { package: 'e2e-lib==1.0' } }])
+    expect(saved.spec.x_owner).toBe('team-e2e')
+    expect(saved.notes).not.toContain('e2e-lib')
+    expect(errors).toEqual([])
+    await context.close()
+  }, 60_000)
+
+  it('starts with the policy named in the link (?policy=, from the Policies page)', async () => {
+    const { policies } = await api<{ policies: Array<{ policy_id: string; name: string }> }>('GET', '/api/2.0/policies/clusters/list')
+    const id = policies.find((p) => p.name === policyName)!.policy_id
+    const { page, context, errors } = await open(browser, url)
+    await page.goto(`${url.split('#')[0]}#/compute/new?ws=demo&policy=${encodeURIComponent(id)}`)
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Create compute')
+    await expect.poll(() => page.getByTestId('policy-picker').textContent()).toContain(policyName)
+    // Picked as the user would: its fixed value locks, its defaults fill in.
+    await expect.poll(() => field(page, 'node_type_id').getByTestId('field-lock').count()).toBe(1)
+    await expect.poll(() => page.getByTestId('autoscale').getAttribute('aria-checked')).toBe('true')
+    expect(await field(page, 'autotermination_minutes').locator('input').inputValue()).toBe('30')
+    await page.screenshot({ path: join(artifacts, 'e2e-editor-policy-link.png') })
     expect(errors).toEqual([])
     await context.close()
   }, 60_000)

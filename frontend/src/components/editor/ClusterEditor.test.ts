@@ -18,8 +18,10 @@ vi.mock('@/api', async (orig) => {
         policies: [], runtimes: [], nodeTypes: [],
         pools: [{ id: 'pool-1', name: 'Pool', nodeTypeId: 'Standard_DS3_v2', idle: 1 }],
       })),
-      evaluate: vi.fn(async (): Promise<Evaluation> =>
-        ({ problems, errors: problems.length, warnings: 0, policyId: '', policy, constraints: [], applied: [], notes: [] }) as unknown as Evaluation),
+      // With defaults asked for, the policy fills autotermination_minutes.
+      evaluate: vi.fn(async (_ws: string, _spec: string, applyDefaults: boolean): Promise<Evaluation> =>
+        ({ problems, errors: problems.length, warnings: 0, policyId: '', policy, constraints: [], notes: [],
+          applied: applyDefaults ? [{ path: 'autotermination_minutes', value: 45, kind: 'default' }] : [] }) as unknown as Evaluation),
       checkWithServer: vi.fn(async () => ({
         clusterId: 'c-1', policyId: 'P1', serverCompliant: true, server: [], agree: false, draftDiffers: false,
         ours: [{ path: 'dbus_per_hour', message: 'Validation failed for dbus_per_hour, the value must be at most 20 (is "30")' }],
@@ -30,12 +32,13 @@ vi.mock('@/api', async (orig) => {
 vi.mock('./JsonEditor.vue', () => ({ default: { template: '<div />' } }))
 
 import ClusterEditor from './ClusterEditor.vue'
+import JsonEditor from './JsonEditor.vue'
 
 afterEach(() => vi.useRealTimers())
 
-async function mounted(spec: Spec, clusterId?: string) {
+async function mounted(spec: Spec, clusterId?: string, startPolicy?: string) {
   vi.useFakeTimers()
-  const w = mount(ClusterEditor, { props: { workspaceId: 'demo', spec, clusterId } })
+  const w = mount(ClusterEditor, { props: { workspaceId: 'demo', spec, clusterId, startPolicy } })
   await flushPromises()
   await vi.advanceTimersByTimeAsync(300)
   await flushPromises()
@@ -85,6 +88,43 @@ describe('check with server', () => {
     expect(verdict.text()).toContain('The workspace and this form disagree.')
     expect(verdict.text()).toContain('Server: compliant')
     expect(verdict.text()).toContain('dbus_per_hour, the value must be at most 20')
+    w.unmount()
+  })
+})
+
+describe('events for the pages around the editor', () => {
+  it('emits the JSON text while it is not a spec object, then null', async () => {
+    problems = []
+    const w = await mounted({ cluster_name: 'etl', num_workers: 2 })
+    await w.find('.n-tabs-tab[data-name="json"]').trigger('click')
+    await flushPromises()
+    const json = w.findComponent(JsonEditor)
+    json.vm.$emit('update:modelValue', '{ "cluster_name": "etl", ')
+    json.vm.$emit('update:modelValue', '[1, 2]')
+    await flushPromises()
+    expect(w.emitted('update:rawText')).toEqual([['{ "cluster_name": "etl", '], ['[1, 2]']])
+    expect(w.emitted('update:spec')).toBeUndefined() // the spec stays the last valid one
+
+    json.vm.$emit('update:modelValue', '{ "cluster_name": "etl", "num_workers": 3 }')
+    await flushPromises()
+    expect(w.emitted('update:rawText')?.at(-1)).toEqual([null])
+    expect(w.emitted('update:spec')?.at(-1)).toEqual([{ cluster_name: 'etl', num_workers: 3 }])
+    w.unmount()
+  })
+
+  it('picks a start policy on mount and applies its defaults', async () => {
+    problems = []
+    const w = await mounted({ cluster_name: 'etl', num_workers: 2 }, undefined, 'P1')
+    const last = w.emitted('update:spec')?.at(-1)?.[0] as Spec
+    expect(last.policy_id).toBe('P1')
+    expect(last.autotermination_minutes).toBe(45)
+    w.unmount()
+  })
+
+  it('picks nothing without a start policy', async () => {
+    problems = []
+    const w = await mounted({ cluster_name: 'etl', num_workers: 2 })
+    expect(w.emitted('update:spec')).toBeUndefined()
     w.unmount()
   })
 })

@@ -1,0 +1,125 @@
+package app
+
+import (
+	"encoding/json"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/drafts"
+)
+
+// librariesKey is where the cluster editor keeps the libraries to install
+// after create, inside the spec object it edits (the create call has no
+// such field, so a draft stores them apart).
+const librariesKey = "libraries"
+
+// pageSpec is the page's spec object taken apart into what a draft stores.
+type pageSpec struct {
+	spec      compute.ClusterSpec
+	libraries []compute.Library
+	// extra: top-level keys the Clusters API does not know, as typed.
+	extra map[string]json.RawMessage
+	// unknown: the extra keys worth a warning (not empty values).
+	unknown []string
+}
+
+// specFields are the top-level keys compute.ClusterSpec reads.
+var specFields = func() map[string]bool {
+	out := map[string]bool{}
+	t := reflect.TypeOf(compute.ClusterSpec{})
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			out[name] = true
+		}
+	}
+	return out
+}()
+
+// splitPageSpec reads the page's spec: the API fields into the SDK type,
+// "libraries" into the list installed after create, and any other key into
+// extra, so that saving a draft loses nothing the user typed.
+func splitPageSpec(m map[string]any) (pageSpec, error) {
+	var out pageSpec
+	api := make(map[string]any, len(m))
+	for k, v := range m {
+		switch {
+		case k == librariesKey:
+			if err := decodeLibraries(v, &out.libraries); err != nil {
+				return pageSpec{}, err
+			}
+		case specFields[k]:
+			api[k] = v
+		default:
+			raw, err := json.Marshal(v)
+			if err != nil {
+				return pageSpec{}, &drafts.FieldError{Field: "spec", Err: errBadSpec, Msg: err.Error()}
+			}
+			if out.extra == nil {
+				out.extra = map[string]json.RawMessage{}
+			}
+			out.extra[k] = raw
+			if !zeroJSON(v) {
+				out.unknown = append(out.unknown, k)
+			}
+		}
+	}
+	sort.Strings(out.unknown)
+	spec, _, err := mapToSpec(api)
+	if err != nil {
+		return pageSpec{}, err
+	}
+	out.spec = spec
+	return out, nil
+}
+
+func decodeLibraries(v any, into *[]compute.Library) error {
+	if v == nil {
+		return nil
+	}
+	raw, err := json.Marshal(v)
+	if err == nil {
+		err = json.Unmarshal(raw, into)
+	}
+	if err != nil {
+		return &drafts.FieldError{Field: librariesKey, Err: errBadSpec, Msg: "libraries must be a list of libraries (" + err.Error() + ")"}
+	}
+	return nil
+}
+
+// pageSpecOf is the spec object the page edits: the draft's spec with its
+// libraries and extra keys put back where the editor keeps them.
+func pageSpecOf(dr drafts.Draft) (map[string]any, error) {
+	out, err := specToMap(dr.Spec)
+	if err != nil {
+		return nil, err
+	}
+	if len(dr.Libraries) > 0 {
+		var libs []any
+		if err := roundTrip(dr.Libraries, &libs); err != nil {
+			return nil, err
+		}
+		out[librariesKey] = libs
+	}
+	for k, raw := range dr.Extra {
+		if _, taken := out[k]; taken {
+			continue
+		}
+		var v any
+		if json.Unmarshal(raw, &v) == nil { // checked when the file was read
+			out[k] = v
+		}
+	}
+	return out, nil
+}
+
+func roundTrip(in, out any) error {
+	raw, err := json.Marshal(in)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(raw, out)
+}
