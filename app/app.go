@@ -69,6 +69,9 @@ func New(d Deps) *App {
 	errs := NewErrorFormatter(backendRules()...)
 	ctx, stop := context.WithCancel(context.Background())
 	desktop := newDesktopServices(d.Transport, d.Log)
+	editor := newEditor(d, errs)
+	drafts := newDrafts(d, errs)
+	drafts.rates = editor.rateTable // drafts check dbus_per_hour against the same table the editor shows
 	return &App{
 		Shell:      newShell(d),
 		Workspaces: newWorkspaces(d, errs),
@@ -76,8 +79,8 @@ func New(d Deps) *App {
 		desktop:    desktop,
 		transport:  d.Transport,
 		stop:       stop,
-		Drafts:     newDrafts(d, errs),
-		Editor:     newEditor(d, errs),
+		Drafts:     drafts,
+		Editor:     editor,
 		Catalog:    newCatalog(d),
 		errors:     errs,
 		log:        d.Log,

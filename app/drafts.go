@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/clusterdeck/clusterdeck/backend/policy"
 	"strings"
 	"time"
 
@@ -36,6 +37,9 @@ type Drafts struct {
 	errors     *ErrorFormatter
 	now        func() time.Time
 	ctx        context.Context
+	// rates is the DBU rate table for dbus_per_hour limits; nil leaves them
+	// unchecked, with a note saying so.
+	rates func() policy.RateTable
 }
 
 func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {

@@ -139,8 +139,13 @@ func (d *Drafts) checkPolicy(v *CheckView, spec compute.ClusterSpec, policyID st
 		v.Partial = fmt.Sprintf("Policy %q could not be read offline (%v); it is checked when you apply.", found.Name, err)
 		return spec
 	}
-	res, err := pol.Evaluate(spec, policy.Options{ApplyDefaults: spec.ApplyPolicyDefaultValues,
-		NodeTypes: snap.NodeTypes.Items, Pools: snap.Pools.Items, SparkVersions: snap.SparkVersions.Items})
+	opts := policy.Options{ApplyDefaults: spec.ApplyPolicyDefaultValues,
+		NodeTypes: snap.NodeTypes.Items, Pools: snap.Pools.Items, SparkVersions: snap.SparkVersions.Items}
+	if d.rates != nil {
+		t := d.rates()
+		opts.Rates = &t
+	}
+	res, err := pol.Evaluate(spec, opts)
 	if err != nil {
 		v.Notes = append(v.Notes, "The policy check failed: "+err.Error())
 		return spec
