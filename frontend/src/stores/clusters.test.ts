@@ -33,6 +33,27 @@ const delta = (p: Partial<ClustersDelta>): ClustersDelta => ({
 describe('clusters store', () => {
   beforeEach(() => setActivePinia(createPinia()))
 
+  it('leaves no stale workspace watched when the switch is quicker than the call', async () => {
+    const s = useClustersStore()
+    await s.watch('a', 'all-purpose', 'me') // the action table is loaded from here on
+    vi.mocked(clustersApi.watch).mockClear()
+    vi.mocked(clustersApi.unwatch).mockClear()
+    let releaseB!: () => void
+    vi.mocked(clustersApi.watch).mockImplementationOnce(() => new Promise<void>((res) => (releaseB = res)))
+    const toB = s.watch('b', 'all-purpose', 'me')
+    const toC = s.watch('c', 'all-purpose', 'me')
+    await toC
+    releaseB() // b's watch lands after the switch to c, and after c's unwatch of b
+    await toB
+    expect(s.workspace).toBe('c')
+    const watched = vi.mocked(clustersApi.watch).mock.calls.map((c) => c[0])
+    const unwatched = vi.mocked(clustersApi.unwatch).mock.calls.map((c) => c[0])
+    expect(watched).toEqual(['b', 'c'])
+    // b's last word is an unwatch, so the backend stops polling it.
+    expect(unwatched.filter((w) => w === 'b').length).toBe(2)
+    expect(unwatched).not.toContain('c')
+  })
+
   it('streams pages, then drops rows a full pass did not see', async () => {
     const s = useClustersStore()
     await s.watch('demo', 'all-purpose', 'me')

@@ -65,6 +65,8 @@ export const useClustersStore = defineStore('clusters', () => {
   let cycle: Set<string> | null = null
   let firstRows = false
   let bumpTimer: ReturnType<typeof setTimeout> | null = null
+  // Counts watch() calls, so a call overtaken by a quicker switch knows it is stale.
+  let generation = 0
 
   // While pages stream in, the table re-sorts and re-renders at most every
   // 150 ms rather than once per page; the first page and the end show at once.
@@ -156,12 +158,20 @@ export const useClustersStore = defineStore('clusters', () => {
         if (s.view === view.value) status.value = s
       }),
     )
+    const gen = ++generation
     try {
       if (!table.value) table.value = await clustersApi.actionTable()
+      if (gen !== generation) return
       await clustersApi.watch(ws, v)
+      if (gen !== generation) {
+        // A switch away happened while this watch was on its way; its
+        // unwatch may have reached the backend first, so say it again.
+        if (workspace.value !== ws) void clustersApi.unwatch(ws).catch(() => undefined)
+        return
+      }
       error.value = null
     } catch (e) {
-      error.value = toApiError(e)
+      if (gen === generation) error.value = toApiError(e)
     }
   }
 

@@ -62,5 +62,13 @@ export function useCatalogListing<T extends { cache: ListingCache }>(load: (work
     { immediate: true },
   )
 
-  return { workspaceId, data, error, refreshError, refreshing, refresh, reload }
+  const cache = computed(() => data.value?.cache ?? null)
+
+  return { workspaceId, data, cache, error, refreshError, refreshing, refresh, reload }
 }
+
+/** What a catalog page's frame (CatalogPage.vue) needs of a listing. */
+export type CatalogListing = Pick<
+  ReturnType<typeof useCatalogListing>,
+  'workspaceId' | 'cache' | 'error' | 'refreshError' | 'refreshing' | 'refresh'
+>

@@ -19,6 +19,19 @@ describe('createAutosave', () => {
     a.dispose()
   })
 
+  it('keeps a change whose save failed waiting, and writes it on the next flush', async () => {
+    const save = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(undefined)
+    const a = createAutosave(save, { delay: 500 })
+    a.schedule()
+    await vi.advanceTimersByTimeAsync(600)
+    expect(save).toHaveBeenCalledTimes(1)
+    expect(a.pending()).toBe(true)
+    await a.flush()
+    expect(save).toHaveBeenCalledTimes(2)
+    expect(a.pending()).toBe(false)
+    a.dispose()
+  })
+
   it('flush writes a waiting change at once, and nothing when there is none', async () => {
     const save = vi.fn().mockResolvedValue(undefined)
     const a = createAutosave(save, { delay: 10_000 })

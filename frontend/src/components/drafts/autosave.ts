@@ -7,7 +7,7 @@ export interface Autosave {
   schedule(): void
   /** Saves now if a change is waiting; resolves when the disk is current. */
   flush(): Promise<void>
-  /** True while a change waits to be written (not yet handed to save). */
+  /** True while a change waits to be written (not yet handed to save, or its save failed). */
   pending(): boolean
   /** Stops the timer and the window listeners. */
   dispose(): void
@@ -34,7 +34,14 @@ export function createAutosave(save: () => Promise<void>, opts: AutosaveOptions 
     if (!dirty) return
     dirty = false
     running = save().finally(() => (running = null))
-    await running
+    try {
+      await running
+    } catch (e) {
+      // Not on disk: the change still waits, so the next flush (the window
+      // closing, the page left) tries again instead of dropping it.
+      dirty = true
+      throw e
+    }
   }
 
   function schedule(): void {
