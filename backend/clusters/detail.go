@@ -140,9 +140,10 @@ func (s *Service) isPinned(ctx context.Context, ws, id string, source compute.Cl
 	k := viewKey{ws, v}
 	s.mu.Lock()
 	known, ok := s.pinned[k]
+	pinned := known[id] // read under the lock: setPinned updates the map in place
 	s.mu.Unlock()
 	if ok {
-		return known[id], nil
+		return pinned, nil
 	}
 	_, walker, err := s.clients.get(ctx, ws)
 	if err != nil {
