@@ -41,13 +41,18 @@ type detailView struct {
 // WatchDetail starts polling one cluster (replacing any other open detail).
 // Updates arrive through Sink.Detail; the first one at once.
 func (s *Service) WatchDetail(ws, id string) {
-	s.UnwatchDetail()
 	dv := &detailView{svc: s, ws: ws, id: id}
 	dv.poller = NewPoller(dv.fetch, dv.active, nil, s.clock, s.timing)
+	// Started before it is published and the one it replaces stopped after:
+	// with concurrent calls every replaced poller is stopped, none left running.
+	dv.poller.Start(s.ctx)
 	s.mu.Lock()
+	old := s.detail
 	s.detail = dv
 	s.mu.Unlock()
-	dv.poller.Start(s.ctx)
+	if old != nil {
+		old.poller.Stop()
+	}
 }
 
 // UnwatchDetail stops polling the open cluster.
