@@ -96,3 +96,26 @@ func TestDraftSpecTextIsSavedAndBlocksApply(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, got.SpecText)
 }
+
+// A plan reviewed before the text stopped parsing must not apply the last
+// valid spec behind the user's back: Apply refuses, like PlanApply.
+func TestDraftApplyRefusesUnparsedSpecText(t *testing.T) {
+	e := newDraftsApp(t)
+	d := e.app.Drafts
+	v, err := d.Create(DraftInput{Name: "etl", WorkspaceID: "demo",
+		Spec: map[string]any{"cluster_name": "etl-unparsed", "spark_version": "16.4.x-scala2.12", "node_type_id": "Standard_DS3_v2", "num_workers": 1}})
+	require.NoError(t, err)
+	plan, err := d.PlanApply(v.ID, "demo", "")
+	require.NoError(t, err)
+	require.NotNil(t, plan.Plan)
+	_, err = d.Save(DraftSave{ID: v.ID, Revision: v.Revision, Name: "etl", WorkspaceID: "demo", Spec: v.Spec,
+		SpecText: `{"cluster_name": "etl-unparsed", "num_workers": 3,`})
+	require.NoError(t, err)
+
+	_, err = d.Apply(ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: plan.Fingerprint})
+	require.Error(t, err)
+	assert.Equal(t, "spec", uiErr(t, e.app, err).Field)
+	got, err := d.Get(v.ID)
+	require.NoError(t, err)
+	assert.Empty(t, got.Applied, "nothing was created")
+}

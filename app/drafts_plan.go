@@ -30,9 +30,8 @@ func (d *Drafts) PlanApply(draftID, workspaceID, clusterID string) (PlanView, er
 	if err != nil {
 		return PlanView{}, err
 	}
-	if dr.SpecText != "" {
-		return PlanView{}, d.fail(&drafts.FieldError{Field: "spec", Err: errBadSpec,
-			Msg: "the spec has JSON text that does not parse; fix it before applying"})
+	if err := unparsedSpec(dr); err != nil {
+		return PlanView{}, d.fail(err)
 	}
 	ctx, cancel := context.WithTimeout(d.ctx, onlineTimeout)
 	defer cancel()
@@ -101,6 +100,11 @@ func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
 	dr, _, err := d.store.Get(req.DraftID)
 	if err != nil {
 		return ApplyOutcome{}, err
+	}
+	// Text may have stopped parsing since the plan: its fingerprint, taken
+	// from the last valid spec, would still match.
+	if err := unparsedSpec(dr); err != nil {
+		return ApplyOutcome{}, d.fail(err)
 	}
 	// Checked on the catalog the plan has just refreshed: no second round trip.
 	if chk := d.check(dr.Spec, req.WorkspaceID, dr.PolicyID, nil); chk.Errors > 0 {
@@ -175,4 +179,14 @@ func (d *Drafts) link(out ApplyOutcome, draftID, workspaceID, clusterID string) 
 	v, err := d.toView(dr)
 	out.Draft = v
 	return out, err
+}
+
+// unparsedSpec refuses a draft whose typed text does not parse: its Spec is
+// an older version than what the user sees.
+func unparsedSpec(dr drafts.Draft) error {
+	if dr.SpecText == "" {
+		return nil
+	}
+	return &drafts.FieldError{Field: "spec", Err: errBadSpec,
+		Msg: "the spec has JSON text that does not parse; fix it before applying"}
 }

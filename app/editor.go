@@ -170,7 +170,10 @@ func (e *Editor) SaveRates(t policy.RateTable) (policy.RateTable, error) {
 		return policy.RateTable{}, ErrEditorUnavailable
 	}
 	if err := policy.SaveRateTable(e.ratesFile, t); err != nil {
-		return policy.RateTable{}, fmt.Errorf("%w: %w", ErrInvalidRates, err)
+		if errors.Is(err, policy.ErrInvalidRateTable) {
+			return policy.RateTable{}, fmt.Errorf("%w: %w", ErrInvalidRates, err)
+		}
+		return policy.RateTable{}, err // a file that cannot be written is not an entry out of range
 	}
 	merged, err := policy.LoadRateTable(e.ratesFile)
 	if err != nil {

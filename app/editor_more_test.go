@@ -221,3 +221,20 @@ func waitRunning(t *testing.T, a *App, srv *demo.Server, clusterID string) {
 	}
 	t.Fatalf("cluster %s never ran", clusterID)
 }
+
+func TestEditorSaveRatesWriteFailureIsNotAnInvalidEntry(t *testing.T) {
+	a, _ := newEditorTestApp(t)
+	// The rate file's folder is a regular file: the write fails with valid entries.
+	blocker := filepath.Join(t.TempDir(), "not-a-folder")
+	require.NoError(t, os.WriteFile(blocker, nil, 0o600))
+	a.Editor.ratesFile = filepath.Join(blocker, policy.RateFileName)
+
+	_, err := a.Editor.SaveRates(policy.RateTable{Rates: map[string]float64{"Standard_DS3_v2": 9}})
+	require.Error(t, err)
+	assert.NotErrorIs(t, err, ErrInvalidRates)
+	assert.NotEqual(t, "INVALID_RATES", a.errors.UIError(err).Code, "an I/O failure must not be reported as an entry out of range")
+
+	_, err = a.Editor.SaveRates(policy.RateTable{Rates: map[string]float64{"x": -1}})
+	assert.ErrorIs(t, err, ErrInvalidRates)
+	assert.ErrorIs(t, err, policy.ErrInvalidRateTable)
+}

@@ -41,13 +41,18 @@ type detailView struct {
 // WatchDetail starts polling one cluster (replacing any other open detail).
 // Updates arrive through Sink.Detail; the first one at once.
 func (s *Service) WatchDetail(ws, id string) {
-	s.UnwatchDetail()
 	dv := &detailView{svc: s, ws: ws, id: id}
 	dv.poller = NewPoller(dv.fetch, dv.active, nil, s.clock, s.timing)
+	// Started before it is published and the one it replaces stopped after:
+	// with concurrent calls every replaced poller is stopped, none left running.
+	dv.poller.Start(s.ctx)
 	s.mu.Lock()
+	old := s.detail
 	s.detail = dv
 	s.mu.Unlock()
-	dv.poller.Start(s.ctx)
+	if old != nil {
+		old.poller.Stop()
+	}
 }
 
 // UnwatchDetail stops polling the open cluster.
@@ -140,9 +145,10 @@ func (s *Service) isPinned(ctx context.Context, ws, id string, source compute.Cl
 	k := viewKey{ws, v}
 	s.mu.Lock()
 	known, ok := s.pinned[k]
+	pinned := known[id] // read under the lock: setPinned updates the map in place
 	s.mu.Unlock()
 	if ok {
-		return known[id], nil
+		return pinned, nil
 	}
 	_, walker, err := s.clients.get(ctx, ws)
 	if err != nil {

@@ -1,11 +1,14 @@
 package clusters
 
 import (
+	"context"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/databricks/databricks-sdk-go/apierr"
+	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -141,4 +144,31 @@ func TestListFailuresBackOffAndReportStatus(t *testing.T) {
 	}, 20*time.Second, 5*time.Millisecond, "a success clears the failures")
 	st = settled(t, s, clock, "demo", ViewAllPurpose)
 	assert.True(t, st.LastSuccess.After(ok.LastSuccess))
+}
+
+// The detail poller reads the pinned set while a pin action updates it:
+// under -race this fails when the read happens outside the lock.
+func TestIsPinnedAndSetPinnedDoNotRace(t *testing.T) {
+	s := NewService(context.Background(), Options{Sink: &recordingSink{}})
+	s.pinned[viewKey{"ws", ViewAllPurpose}] = map[string]bool{}
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		for i := 0; i < 200; i++ {
+			s.setPinned("ws", "c1", compute.ClusterSourceUi, i%2 == 0)
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		for i := 0; i < 200; i++ {
+			_, err := s.isPinned(context.Background(), "ws", "c1", compute.ClusterSourceUi)
+			assert.NoError(t, err)
+		}
+	}()
+	wg.Wait()
+	s.setPinned("ws", "c1", compute.ClusterSourceUi, true)
+	pinned, err := s.isPinned(context.Background(), "ws", "c1", compute.ClusterSourceUi)
+	require.NoError(t, err)
+	assert.True(t, pinned)
 }

@@ -22,6 +22,16 @@ const RateFileName = "dbu-rates.json"
 // ErrNoRate is wrapped when a node type has no rate in the table.
 var ErrNoRate = errors.New("no DBU rate for node type")
 
+// ErrInvalidRateTable matches a rate table entry out of range, as opposed to
+// a file that cannot be read or written.
+var ErrInvalidRateTable = errors.New("invalid DBU rate table entry")
+
+// invalidRates keeps validate's message as is while matching ErrInvalidRateTable.
+type invalidRates struct{ msg string }
+
+func (e invalidRates) Error() string        { return e.msg }
+func (e invalidRates) Is(target error) bool { return target == ErrInvalidRateTable }
+
 // RateTable gives DBUs per hour per node type: exact rates first, then a
 // per-core rate for a family of node types (by id prefix) when the node
 // type's core count is known from the catalog.
@@ -230,16 +240,16 @@ func (t RateTable) validate() error {
 	sort.Strings(keys)
 	for _, k := range keys {
 		if v := t.Rates[k]; v < 0 || v > 10000 {
-			return fmt.Errorf("rate of %s must be between 0 and 10000 DBUs per hour (is %s)", k, formatNumber(v))
+			return invalidRates{fmt.Sprintf("rate of %s must be between 0 and 10000 DBUs per hour (is %s)", k, formatNumber(v))}
 		}
 	}
 	for _, f := range t.Families {
 		if f.Prefix == "" || f.DBUPerCore < 0 || f.DBUPerCore > 100 {
-			return fmt.Errorf("family %q needs a prefix and a per-core rate between 0 and 100", f.Prefix)
+			return invalidRates{fmt.Sprintf("family %q needs a prefix and a per-core rate between 0 and 100", f.Prefix)}
 		}
 	}
 	if t.PhotonMultiplier < 0 || t.PhotonMultiplier > 10 {
-		return fmt.Errorf("photon_multiplier must be between 0 and 10 (is %s)", formatNumber(t.PhotonMultiplier))
+		return invalidRates{fmt.Sprintf("photon_multiplier must be between 0 and 10 (is %s)", formatNumber(t.PhotonMultiplier))}
 	}
 	return nil
 }
