@@ -54,9 +54,23 @@ func TestDraftKeepsLibrariesAndUnknownKeysOfThePageSpec(t *testing.T) {
 	require.NotNil(t, itemAt(chk.Items, "cost_center"))
 	assert.Equal(t, "warning", itemAt(chk.Items, "cost_center").Severity)
 
+	// A key nested in a known object is kept too, next to the typed fields.
+	again.Spec["docker_image"] = map[string]any{"url": "ghcr.io/team/img:1", "tagg": "v1"}
+	s, err = d.Save(DraftSave{ID: v.ID, Revision: again.Revision, Name: "etl", WorkspaceID: "demo", Spec: again.Spec})
+	require.NoError(t, err)
+	nested, err := d.Get(v.ID)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]any{"url": "ghcr.io/team/img:1", "tagg": "v1"}, nested.Spec["docker_image"])
+	chk, err = d.Check("demo", "", nested.Spec)
+	require.NoError(t, err)
+	require.NotNil(t, itemAt(chk.Items, "docker_image.tagg"), "%+v", chk.Items)
+	again = nested
+
 	js, err := d.Export("json", []string{v.ID})
 	require.NoError(t, err)
 	assert.NotContains(t, js.Content, "cost_center", "extra keys never leave the draft")
+	assert.NotContains(t, js.Content, "tagg")
+	assert.Contains(t, js.Content, "ghcr.io/team/img:1")
 
 	again.Spec["libraries"] = "pandas"
 	_, err = d.Save(DraftSave{ID: v.ID, Revision: again.Revision, Name: "etl", WorkspaceID: "demo", Spec: again.Spec})

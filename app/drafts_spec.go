@@ -8,6 +8,7 @@ import (
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
 )
 
@@ -20,7 +21,8 @@ const librariesKey = "libraries"
 type pageSpec struct {
 	spec      compute.ClusterSpec
 	libraries []compute.Library
-	// extra: top-level keys the Clusters API does not know, as typed.
+	// extra: keys the Clusters API does not know, as typed: a sparse tree
+	// by top-level key (see clusterspec.UnknownTree).
 	extra map[string]json.RawMessage
 	// unknown: the extra keys worth a warning (not empty values).
 	unknown []string
@@ -40,8 +42,9 @@ var specFields = func() map[string]bool {
 }()
 
 // splitPageSpec reads the page's spec: the API fields into the SDK type,
-// "libraries" into the list installed after create, and any other key into
-// extra, so that saving a draft loses nothing the user typed.
+// "libraries" into the list installed after create, and every key the SDK
+// type has no field for, at any depth outside lists, into extra, so that
+// saving a draft loses nothing the user typed.
 func splitPageSpec(m map[string]any) (pageSpec, error) {
 	var out pageSpec
 	api := make(map[string]any, len(m))
@@ -53,19 +56,18 @@ func splitPageSpec(m map[string]any) (pageSpec, error) {
 			}
 		case specFields[k]:
 			api[k] = v
-		default:
-			raw, err := json.Marshal(v)
-			if err != nil {
-				return pageSpec{}, &drafts.FieldError{Field: "spec", Err: errBadSpec, Msg: err.Error()}
-			}
-			if out.extra == nil {
-				out.extra = map[string]json.RawMessage{}
-			}
-			out.extra[k] = raw
-			if !zeroJSON(v) {
-				out.unknown = append(out.unknown, k)
-			}
 		}
+	}
+	for k, v := range clusterspec.UnknownTree(m, librariesKey) {
+		raw, err := json.Marshal(v)
+		if err != nil {
+			return pageSpec{}, &drafts.FieldError{Field: "spec", Err: errBadSpec, Msg: err.Error()}
+		}
+		if out.extra == nil {
+			out.extra = map[string]json.RawMessage{}
+		}
+		out.extra[k] = raw
+		out.unknown = append(out.unknown, unknownPaths(k, v)...)
 	}
 	sort.Strings(out.unknown)
 	spec, _, err := mapToSpec(api)
@@ -74,6 +76,23 @@ func splitPageSpec(m map[string]any) (pageSpec, error) {
 	}
 	out.spec = spec
 	return out, nil
+}
+
+// unknownPaths names the leaves of an unknown tree worth a warning (empty
+// values are not), as dotted paths.
+func unknownPaths(path string, v any) []string {
+	obj, isObj := v.(map[string]any)
+	if !isObj || len(obj) == 0 {
+		if zeroJSON(v) {
+			return nil
+		}
+		return []string{path}
+	}
+	var out []string
+	for k, sub := range obj {
+		out = append(out, unknownPaths(path+"."+k, sub)...)
+	}
+	return out
 }
 
 func decodeLibraries(v any, into *[]compute.Library) error {
@@ -104,15 +123,14 @@ func pageSpecOf(dr drafts.Draft) (map[string]any, error) {
 		}
 		out[librariesKey] = libs
 	}
+	extra := map[string]any{}
 	for k, raw := range dr.Extra {
-		if _, taken := out[k]; taken {
-			continue
-		}
 		var v any
 		if json.Unmarshal(raw, &v) == nil { // checked when the file was read
-			out[k] = v
+			extra[k] = v
 		}
 	}
+	clusterspec.MergeTree(out, extra)
 	return out, nil
 }
 

@@ -93,3 +93,60 @@ func containsString(list []string, s string) bool {
 	}
 	return false
 }
+
+// UnknownTree is the part of a decoded spec object that compute.ClusterSpec
+// has no field for, as a sparse tree of the same shape: unknown keys with
+// their values, and known object fields holding only their own unknown
+// keys. Keys in skip (top level) are left out. Lists are not searched: an
+// unknown key inside a list element has no stable place to go back to.
+// Nil when there is nothing unknown.
+func UnknownTree(spec map[string]any, skip ...string) map[string]any {
+	return unknownTree(reflect.TypeOf(compute.ClusterSpec{}), spec, skip)
+}
+
+func unknownTree(t reflect.Type, obj map[string]any, skip []string) map[string]any {
+	var out map[string]any
+	put := func(k string, v any) {
+		if out == nil {
+			out = map[string]any{}
+		}
+		out[k] = v
+	}
+	for k, v := range obj {
+		if containsString(skip, k) {
+			continue
+		}
+		ft, ok := fieldType(t, k)
+		if !ok {
+			put(k, v)
+			continue
+		}
+		for ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		if sub, isObj := v.(map[string]any); isObj && ft.Kind() == reflect.Struct {
+			if inner := unknownTree(ft, sub, nil); inner != nil {
+				put(k, inner)
+			}
+		}
+	}
+	return out
+}
+
+// MergeTree puts the keys of extra into dst where dst has none, descending
+// into objects both sides hold, so a tree from UnknownTree goes back where
+// it came from without overwriting what the typed spec says.
+func MergeTree(dst, extra map[string]any) {
+	for k, v := range extra {
+		cur, taken := dst[k]
+		if !taken {
+			dst[k] = v
+			continue
+		}
+		curObj, ok1 := cur.(map[string]any)
+		extraObj, ok2 := v.(map[string]any)
+		if ok1 && ok2 {
+			MergeTree(curObj, extraObj)
+		}
+	}
+}
