@@ -14,13 +14,7 @@ import (
 )
 
 func TestOAuthU2MLoginStoresTokensInKeychain(t *testing.T) {
-	srv := workspacestest.New(t)
-	keychain := credentials.NewMemoryStore()
-	opts := fastOptions
-	opts.Browser = workspacestest.Browser(t)
-	isolate(t)
-	m, err := NewManager(Deps{Paths: DefaultPaths(), Secrets: keychain, Now: fixedClock, LookupEnv: env(nil), Client: opts})
-	require.NoError(t, err)
+	srv, keychain, m := newU2MManager(t)
 	ctx := context.Background()
 
 	p, err := m.Create(ctx, Profile{Name: "SSO", Host: srv.URL, AuthType: AuthOAuthU2M}, SecretInput{})
@@ -65,13 +59,7 @@ func TestLoginRejectsOtherAuthTypes(t *testing.T) {
 }
 
 func TestOAuthU2MRefreshesAnExpiredTokenThroughTheKeychain(t *testing.T) {
-	srv := workspacestest.New(t)
-	keychain := credentials.NewMemoryStore()
-	opts := fastOptions
-	opts.Browser = workspacestest.Browser(t)
-	isolate(t)
-	m, err := NewManager(Deps{Paths: DefaultPaths(), Secrets: keychain, Now: fixedClock, LookupEnv: env(nil), Client: opts})
-	require.NoError(t, err)
+	srv, keychain, m := newU2MManager(t)
 	ctx := context.Background()
 	p, err := m.Create(ctx, Profile{Name: "SSO", Host: srv.URL, AuthType: AuthOAuthU2M}, SecretInput{})
 	require.NoError(t, err)
@@ -118,4 +106,18 @@ func TestOAuthU2MRefreshesAnExpiredTokenThroughTheKeychain(t *testing.T) {
 	require.NoError(t, keychain.Set(ctx, p.ID, string(raw)))
 	_, err = m.TestConnection(ctx, p.ID)
 	assert.ErrorIs(t, err, ErrLoginRequired)
+}
+
+// newU2MManager is a Manager whose browser sign-in completes against a
+// test workspace, with an in-memory keychain the test can inspect.
+func newU2MManager(t *testing.T) (*workspacestest.Server, *credentials.MemoryStore, *Manager) {
+	t.Helper()
+	srv := workspacestest.New(t)
+	keychain := credentials.NewMemoryStore()
+	opts := fastOptions
+	opts.Browser = workspacestest.Browser(t)
+	isolate(t)
+	m, err := NewManager(Deps{Paths: DefaultPaths(), Secrets: keychain, Now: fixedClock, LookupEnv: env(nil), Client: opts})
+	require.NoError(t, err)
+	return srv, keychain, m
 }
