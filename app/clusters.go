@@ -49,10 +49,10 @@ func newClusters(ctx context.Context, src clusters.ClientSource, emit Emitter, e
 }
 
 // ActionTable returns, per state and kind, which actions are enabled and why not.
-func (c *Clusters) ActionTable() (clusters.ActionTable, error) { return clusters.Table(), nil }
+func (c *Clusters) ActionTable() (clusters.ActionTable, error) { return forPage(clusters.Table()), nil }
 
 // EventTypes lists the event types the log can be filtered by.
-func (c *Clusters) EventTypes() ([]string, error) { return clusters.EventTypes(), nil }
+func (c *Clusters) EventTypes() ([]string, error) { return forPage(clusters.EventTypes()), nil }
 
 // Watch shows a workspace's list ("all-purpose" or "job"). Rows arrive as
 // EventClustersChanged scoped by workspace, the first page at once.
@@ -85,7 +85,7 @@ func (c *Clusters) Get(workspaceID, clusterID string) (clusters.Detail, error) {
 	if err != nil {
 		return clusters.Detail{}, err
 	}
-	return *d, nil
+	return forPage(*d), nil
 }
 
 // WatchDetail polls the open cluster; updates arrive as EventClusterChanged
@@ -105,7 +105,7 @@ func (c *Clusters) UnwatchDetail() error {
 func (c *Clusters) Events(workspaceID, clusterID string, q clusters.EventQuery) (clusters.EventPage, error) {
 	ctx, cancel := c.call()
 	defer cancel()
-	return c.svc.Events(ctx, workspaceID, clusterID, q)
+	return forPageErr(c.svc.Events(ctx, workspaceID, clusterID, q))
 }
 
 // Start starts a terminated cluster.

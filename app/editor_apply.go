@@ -123,7 +123,7 @@ func (e *Editor) PlanEdit(workspaceID, clusterID, specJSON string) (*apply.Plan,
 		return nil, err
 	}
 	plan.AddLibraries(libs)
-	return plan, nil
+	return forPage(plan), nil
 }
 
 // Edit saves the spec to the cluster. A change that restarts a running
