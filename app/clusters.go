@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
+	"github.com/clusterdeck/clusterdeck/backend/session"
 )
 
 // Clusters is the facade of the clusters console: list views (streamed as
@@ -18,6 +19,9 @@ type Clusters struct {
 	errors  *ErrorFormatter
 	desktop desktopServices
 	ctx     context.Context
+	// rejected learns of refused credentials (session.MarkRejected), so the
+	// workspace turns "sign-in needed" and read-only at once.
+	rejected func(workspaceID string, err error)
 }
 
 // ClusterStatusView is a list's "last updated" indicator.
@@ -176,7 +180,15 @@ func (c *Clusters) call() (context.Context, context.CancelFunc) {
 func (c *Clusters) act(ws, id string, a clusters.Action, typed string) error {
 	ctx, cancel := c.call()
 	defer cancel()
-	return c.explain(a, c.svc.Act(ctx, ws, id, a, typed))
+	err := c.svc.Act(ctx, ws, id, a, typed)
+	c.noteRejected(ws, err, false)
+	return c.explain(a, err)
+}
+
+func (c *Clusters) noteRejected(ws string, err error, identityCall bool) {
+	if err != nil && c.rejected != nil && session.Rejected(err, identityCall) {
+		c.rejected(ws, err)
+	}
 }
 
 // explain turns a state refusal into a sentence that names the action.
@@ -224,6 +236,7 @@ func (s clusterSink) Status(st clusters.ViewStatus) {
 	if st.Err != nil {
 		e := s.c.errors.UIError(st.Err)
 		v.Error = &e
+		s.c.noteRejected(st.Workspace, st.Err, true) // listing is what every signed-in user may do
 	}
 	s.c.emit.Emit(Scoped(EventClustersStatus, st.Workspace), v)
 }

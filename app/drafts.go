@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/session"
 	"strings"
 	"time"
 
@@ -40,6 +41,8 @@ type Drafts struct {
 	// rates is the DBU rate table for dbus_per_hour limits; nil leaves them
 	// unchecked, with a note saying so.
 	rates func() policy.RateTable
+	// session learns of refused credentials (a create answered 401).
+	session *session.Session
 }
 
 func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
@@ -49,7 +52,7 @@ func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
 	}
 	f.workspaces = func() []workspaces.Profile { return nil }
 	if d.Session != nil {
-		f.workspaces = d.Session.List
+		f.workspaces, f.session = d.Session.List, d.Session
 	}
 	return f
 }

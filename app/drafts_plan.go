@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
@@ -138,7 +137,7 @@ func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
 	out.Action = string(plan.Action)
 	opts := apply.ApplyOptions{Start: req.Start && plan.OfferStart, Libraries: dr.Libraries}
 	if plan.Action == apply.ActionCreate {
-		opts.Create = apply.CreateOptions{RequestID: rec.PendingRequestID, MaxAttempts: 3, AttemptTimeout: 45 * time.Second}
+		opts.Create = interactiveCreate(rec.PendingRequestID, rec.PendingRequestID == "")
 		if opts.Create.RequestID == "" {
 			opts.Create.RequestID = apply.NewRequestID()
 		}
@@ -150,7 +149,9 @@ func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
 	if err != nil {
 		return forPage(out), err
 	}
-	res, err := apply.NewApplier(w.Clusters, w.Libraries, creator).Apply(ctx, plan, dr.Spec, opts)
+	actx, acancel := createContext(ctx)
+	defer acancel()
+	res, err := apply.NewApplier(w.Clusters, w.Libraries, creator).Apply(actx, plan, dr.Spec, opts)
 	out.Started, out.Libraries = res.Started, res.Libraries
 	if res.Create != nil {
 		out.Adopted = res.Create.Adopted
@@ -164,6 +165,7 @@ func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
 	} else if plan.Action == apply.ActionCreate && err != nil && !errors.Is(err, apply.ErrOutcomeUnknown) {
 		// A definite refusal made no cluster: nothing to look for next time.
 		_, _ = d.store.RecordApply(dr.ID, drafts.ApplyRecord{WorkspaceID: req.WorkspaceID})
+		return forPage(out), createOutcome(d.errors, d.session, req.WorkspaceID, err)
 	}
 	return forPage(out), netErr(err)
 }

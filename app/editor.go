@@ -42,6 +42,8 @@ type Editor struct {
 	mu       sync.Mutex
 	rates    *policy.RateTable // loaded once, replaced on SaveRates
 	ratesErr error             // why the user's file was not used
+
+	sent sentIDs // request ids whose create outcome is unknown
 }
 
 func newEditor(d Deps, errs *ErrorFormatter) *Editor {
