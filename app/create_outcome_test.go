@@ -3,6 +3,8 @@ package app
 import (
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -90,4 +92,42 @@ func mgrOf(t *testing.T, a *App) *workspaces.Manager {
 	t.Helper()
 	require.NotNil(t, a.Workspaces.manager)
 	return a.Workspaces.manager
+}
+
+// A draft's create refused for its credentials made nothing: the draft is
+// not left pending, and the user reads "Sign-in needed: nothing was created".
+func TestDraftApplyRefusedCreateLeavesNothingPending(t *testing.T) {
+	e := newDraftsApp(t)
+	d := e.app.Drafts
+	target, err := url.Parse(e.srv.URL())
+	require.NoError(t, err)
+	forward := httputil.NewSingleHostReverseProxy(target)
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/2.1/clusters/create" {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusUnauthorized)
+			_, _ = w.Write([]byte(`{"error_code":"UNAUTHENTICATED","message":"Invalid access token."}`))
+			return
+		}
+		forward.ServeHTTP(w, r)
+	}))
+	t.Cleanup(proxy.Close)
+	e.mgr.SetDemo(workspaces.Demo{URL: proxy.URL, Token: e.srv.Token()})
+
+	v, err := d.Create(DraftInput{Name: "refused", WorkspaceID: "demo", Spec: map[string]any{"cluster_name": "refused-draft",
+		"spark_version": "16.4.x-scala2.12", "node_type_id": "Standard_DS3_v2", "num_workers": 1, "autotermination_minutes": 30}})
+	require.NoError(t, err)
+	plan, err := d.PlanApply(v.ID, "demo", "")
+	require.NoError(t, err)
+	require.Equal(t, "create", string(plan.Plan.Action))
+	start := time.Now()
+	_, err = d.Apply(ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: plan.Fingerprint})
+	ui := uiErr(t, e.app, err)
+	assert.Equal(t, "SIGN_IN_NEEDED", ui.Code)
+	assert.Equal(t, "Sign-in needed: nothing was created.", ui.Message)
+	assert.Less(t, time.Since(start), 10*time.Second)
+
+	again, err := d.PlanApply(v.ID, "demo", "")
+	require.NoError(t, err)
+	assert.False(t, again.PendingCreate, "nothing was sent that could have made a cluster")
 }
