@@ -20,17 +20,6 @@ afterAll(async () => {
 
 const unique = (what: string) => `e2e-${what}-${Math.random().toString(36).slice(2, 7)}`
 
-async function demoApi<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(demo.url + path, {
-    method,
-    headers: { Authorization: `Bearer ${demo.token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text}`)
-  return (text ? JSON.parse(text) : {}) as T
-}
-
 async function runningCluster(name: string): Promise<string> {
   const id = await demo.createCluster(name)
   await demo.waitState(id, 'RUNNING')
@@ -91,11 +80,7 @@ describe('correctness', () => {
 
     // Still running, never restarted; the workspace has the library.
     expect((await demo.get(id)).state).toBe('RUNNING')
-    const status = await demoApi<{ library_statuses?: Array<{ library: { pypi?: { package: string } }; status: string }> }>(
-      'GET',
-      `/api/2.0/libraries/cluster-status?cluster_id=${encodeURIComponent(id)}`,
-    )
-    const lib = status.library_statuses?.find((l) => l.library.pypi?.package === 'e2e-correct==1.0')
+    const lib = (await demo.libraryStatuses(id)).find((l) => l.library.pypi?.package === 'e2e-correct==1.0')
     expect(lib?.status).toMatch(/PENDING|RESOLVING|INSTALLING|INSTALLED/)
     await expect.poll(() => page.getByTestId('cluster-state').getAttribute('data-state'), slow).toBe('RUNNING')
     expect(errors).toEqual([])
@@ -111,7 +96,7 @@ describe('correctness', () => {
     const row = page.locator(`tr[data-id="${id}"]`)
     await expect.poll(() => row.getAttribute('data-state'), slow).toBe('RUNNING')
 
-    await demoApi('POST', '/__demo/control/cluster-error', { cluster_id: id })
+    await demo.failCluster(id)
     await page.getByTestId('poll-status').getByRole('button', { name: 'Refresh now' }).click()
     const notice = page.locator('.n-notification', { hasText: `${name} failed` })
     await expect.poll(() => notice.count(), { timeout: 60_000 }).toBe(1)
