@@ -72,10 +72,14 @@ func New(d Deps) *App {
 	editor := newEditor(d, errs)
 	drafts := newDrafts(d, errs)
 	drafts.rates = editor.rateTable // drafts check dbus_per_hour against the same table the editor shows
+	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming)
+	if d.Session != nil {
+		clusters.rejected = d.Session.MarkRejected
+	}
 	return &App{
 		Shell:      newShell(d),
 		Workspaces: newWorkspaces(d, errs),
-		Clusters:   newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming),
+		Clusters:   clusters,
 		desktop:    desktop,
 		transport:  d.Transport,
 		stop:       stop,

@@ -1,6 +1,9 @@
 package app
 
 import (
+	"encoding/json"
+	"go/ast"
+	"go/types"
 	"reflect"
 	"testing"
 
@@ -35,4 +38,72 @@ func TestBridgeAcceptsTheBindings(t *testing.T) {
 	a := New(Deps{Emitter: bridge.NewHub(nil)})
 	_, err := bridge.New(bridge.Config{Bound: a.Bindings(), FormatErr: a.FormatError})
 	require.NoError(t, err)
+}
+
+// boundResults lists every bound method that returns a value besides its error.
+func boundResults(t *testing.T) map[string]reflect.Type {
+	t.Helper()
+	out := map[string]reflect.Type{}
+	for _, obj := range New(Deps{Emitter: bridge.NewHub(nil)}).Bindings() {
+		typ := reflect.TypeOf(obj)
+		for i := range typ.NumMethod() {
+			if m := typ.Method(i); m.Type.NumOut() == 2 {
+				out[typ.Elem().Name()+"."+m.Name] = m.Type.Out(0)
+			}
+		}
+	}
+	require.NotEmpty(t, out)
+	return out
+}
+
+// Whatever a bound result holds, once through forPage no list or object in
+// it reaches the page as null: each result type is built with nil slices
+// and maps at every depth (pointers filled in), shaped, marshalled with
+// encoding/json as Wails and the bridge do, and walked.
+func TestBoundResultsCarryNoNullLists(t *testing.T) {
+	for name, typ := range boundResults(t) {
+		t.Run(name, func(t *testing.T) {
+			for depth := range 4 {
+				v := sample(typ, depth, map[reflect.Type]bool{})
+				raw, err := json.Marshal(nonNil(v).Interface())
+				require.NoError(t, err)
+				var doc any
+				require.NoError(t, json.Unmarshal(raw, &doc))
+				assert.Empty(t, nullLists(typ, doc, "$"), "depth %d: %s", depth, raw)
+			}
+		})
+	}
+}
+
+// A new view cannot skip the shaping: every return of a bound method whose
+// result can hold a list goes through forPage, unless it returns a zero
+// value beside an error (the page then sees only the error).
+func TestBoundResultsGoThroughForPage(t *testing.T) {
+	decls := methodDecls(t)
+	for name, typ := range boundResults(t) {
+		if !holdsList(typ, map[reflect.Type]bool{}) {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			fn, ok := decls[name]
+			require.True(t, ok, "method declaration not found")
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				if _, lit := n.(*ast.FuncLit); lit {
+					return false // its returns are its own
+				}
+				ret, ok := n.(*ast.ReturnStmt)
+				if !ok {
+					return true
+				}
+				if len(ret.Results) == 1 {
+					assert.True(t, shaped(ret.Results[0], "forPageErr"), "%s: return forPageErr(...)", types.ExprString(ret.Results[0]))
+					return true
+				}
+				require.Len(t, ret.Results, 2)
+				assert.True(t, shaped(ret.Results[0], "forPage") || (zeroLit(ret.Results[0]) && !isNil(ret.Results[1])),
+					"%s: a result the page can see must be returned as forPage(...)", types.ExprString(ret.Results[0]))
+				return true
+			})
+		})
+	}
 }

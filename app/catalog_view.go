@@ -119,7 +119,7 @@ func (c *Catalog) Pools(workspaceID string) (PoolsView, error) {
 	sort.SliceStable(out.Pools, func(i, j int) bool {
 		return strings.ToLower(out.Pools[i].Name) < strings.ToLower(out.Pools[j].Name)
 	})
-	return out, nil
+	return forPage(out), nil
 }
 
 func poolView(p compute.InstancePoolAndStats) PoolView {
@@ -154,7 +154,7 @@ func (c *Catalog) Policies(workspaceID string) (PoliciesView, error) {
 	sort.SliceStable(out.Policies, func(i, j int) bool {
 		return strings.ToLower(out.Policies[i].Info.Name) < strings.ToLower(out.Policies[j].Info.Name)
 	})
-	return out, nil
+	return forPage(out), nil
 }
 
 func policyView(p compute.Policy) PolicyView {

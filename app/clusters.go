@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
+	"github.com/clusterdeck/clusterdeck/backend/session"
 )
 
 // Clusters is the facade of the clusters console: list views (streamed as
@@ -18,6 +19,9 @@ type Clusters struct {
 	errors  *ErrorFormatter
 	desktop desktopServices
 	ctx     context.Context
+	// rejected learns of refused credentials (session.MarkRejected), so the
+	// workspace turns "sign-in needed" and read-only at once.
+	rejected func(workspaceID string, err error)
 }
 
 // ClusterStatusView is a list's "last updated" indicator.
@@ -49,10 +53,10 @@ func newClusters(ctx context.Context, src clusters.ClientSource, emit Emitter, e
 }
 
 // ActionTable returns, per state and kind, which actions are enabled and why not.
-func (c *Clusters) ActionTable() (clusters.ActionTable, error) { return clusters.Table(), nil }
+func (c *Clusters) ActionTable() (clusters.ActionTable, error) { return forPage(clusters.Table()), nil }
 
 // EventTypes lists the event types the log can be filtered by.
-func (c *Clusters) EventTypes() ([]string, error) { return clusters.EventTypes(), nil }
+func (c *Clusters) EventTypes() ([]string, error) { return forPage(clusters.EventTypes()), nil }
 
 // Watch shows a workspace's list ("all-purpose" or "job"). Rows arrive as
 // EventClustersChanged scoped by workspace, the first page at once.
@@ -85,7 +89,7 @@ func (c *Clusters) Get(workspaceID, clusterID string) (clusters.Detail, error) {
 	if err != nil {
 		return clusters.Detail{}, err
 	}
-	return *d, nil
+	return forPage(*d), nil
 }
 
 // WatchDetail polls the open cluster; updates arrive as EventClusterChanged
@@ -105,7 +109,7 @@ func (c *Clusters) UnwatchDetail() error {
 func (c *Clusters) Events(workspaceID, clusterID string, q clusters.EventQuery) (clusters.EventPage, error) {
 	ctx, cancel := c.call()
 	defer cancel()
-	return c.svc.Events(ctx, workspaceID, clusterID, q)
+	return forPageErr(c.svc.Events(ctx, workspaceID, clusterID, q))
 }
 
 // Start starts a terminated cluster.
@@ -176,7 +180,15 @@ func (c *Clusters) call() (context.Context, context.CancelFunc) {
 func (c *Clusters) act(ws, id string, a clusters.Action, typed string) error {
 	ctx, cancel := c.call()
 	defer cancel()
-	return c.explain(a, c.svc.Act(ctx, ws, id, a, typed))
+	err := c.svc.Act(ctx, ws, id, a, typed)
+	c.noteRejected(ws, err, false)
+	return c.explain(a, err)
+}
+
+func (c *Clusters) noteRejected(ws string, err error, identityCall bool) {
+	if err != nil && c.rejected != nil && session.Rejected(err, identityCall) {
+		c.rejected(ws, err)
+	}
 }
 
 // explain turns a state refusal into a sentence that names the action.
@@ -224,6 +236,7 @@ func (s clusterSink) Status(st clusters.ViewStatus) {
 	if st.Err != nil {
 		e := s.c.errors.UIError(st.Err)
 		v.Error = &e
+		s.c.noteRejected(st.Workspace, st.Err, true) // listing is what every signed-in user may do
 	}
 	s.c.emit.Emit(Scoped(EventClustersStatus, st.Workspace), v)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/session"
 	"strings"
 	"time"
 
@@ -40,6 +41,8 @@ type Drafts struct {
 	// rates is the DBU rate table for dbus_per_hour limits; nil leaves them
 	// unchecked, with a note saying so.
 	rates func() policy.RateTable
+	// session learns of refused credentials (a create answered 401).
+	session *session.Session
 }
 
 func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
@@ -49,7 +52,7 @@ func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
 	}
 	f.workspaces = func() []workspaces.Profile { return nil }
 	if d.Session != nil {
-		f.workspaces = d.Session.List
+		f.workspaces, f.session = d.Session.List, d.Session
 	}
 	return f
 }
@@ -100,7 +103,7 @@ func (d *Drafts) List() (DraftList, error) {
 		}
 		out.Drafts = append(out.Drafts, row)
 	}
-	return out, nil
+	return forPage(out), nil
 }
 
 // Get returns one draft. When its file was damaged and the previous version
@@ -122,7 +125,7 @@ func (d *Drafts) Get(id string) (DraftView, error) {
 		v.Recovery = &DraftRecovery{Message: report.Message, Reason: report.Reason,
 			RestoredSavedAt: report.RestoredSavedAt, DamagedFile: report.MovedTo}
 	}
-	return v, nil
+	return forPage(v), nil
 }
 
 // Create stores a new draft.
@@ -142,7 +145,7 @@ func (d *Drafts) Create(in DraftInput) (DraftView, error) {
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
-	return d.toView(dr)
+	return forPageErr(d.toView(dr))
 }
 
 // Save stores the editor's content. Unchanged content writes nothing, so
@@ -168,7 +171,7 @@ func (d *Drafts) Save(in DraftSave) (DraftView, error) {
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
-	return d.toView(saved)
+	return forPageErr(d.toView(saved))
 }
 
 // Check validates a spec offline against the workspace's cached catalog and
@@ -178,7 +181,7 @@ func (d *Drafts) Check(workspaceID, policyID string, spec map[string]any) (Check
 	if err != nil {
 		return CheckView{}, d.fail(err)
 	}
-	return d.check(ps.spec, workspaceID, policyID, ps.unknown), nil
+	return forPage(d.check(ps.spec, workspaceID, policyID, ps.unknown)), nil
 }
 
 // Rename changes a draft's name only.
@@ -190,7 +193,7 @@ func (d *Drafts) Rename(id, name string) (DraftView, error) {
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
-	return d.toView(dr)
+	return forPageErr(d.toView(dr))
 }
 
 // Duplicate copies a draft; an empty name gives "<name> (copy)".
@@ -202,7 +205,7 @@ func (d *Drafts) Duplicate(id, name string) (DraftView, error) {
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
-	return d.toView(dr)
+	return forPageErr(d.toView(dr))
 }
 
 // Delete moves a draft to the trash.
@@ -222,7 +225,7 @@ func (d *Drafts) Restore(id string) (DraftView, error) {
 	if err != nil {
 		return DraftView{}, err
 	}
-	return d.toView(dr)
+	return forPageErr(d.toView(dr))
 }
 
 // Trash lists deleted drafts, most recently deleted first.
@@ -238,7 +241,7 @@ func (d *Drafts) Trash() ([]TrashRow, error) {
 	for _, e := range entries {
 		out = append(out, TrashRow{ID: e.ID, Name: e.Name, ClusterName: e.ClusterName, DeletedAt: stamp(e.DeletedAt)})
 	}
-	return out, nil
+	return forPage(out), nil
 }
 
 // Purge deletes a draft from the trash for good.

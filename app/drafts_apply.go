@@ -90,7 +90,7 @@ func (d *Drafts) Targets() ([]TargetView, error) {
 	for _, p := range d.workspaces() {
 		out = append(out, d.target(p))
 	}
-	return out, nil
+	return forPage(out), nil
 }
 
 func (d *Drafts) target(p workspaces.Profile) TargetView {
@@ -139,9 +139,9 @@ func (d *Drafts) RefreshCatalog(workspaceID string) (TargetView, error) {
 		return TargetView{}, err
 	}
 	if _, err := d.catalog.Refresh(ctx, workspaceID, w, d.now); err != nil && workspaces.IsOffline(err) {
-		return d.target(p), netErr(err)
+		return forPage(d.target(p)), netErr(err)
 	}
-	return d.target(p), nil
+	return forPage(d.target(p)), nil
 }
 
 // Clusters lists the UI- and API-made clusters of a workspace, to save one
@@ -166,7 +166,7 @@ func (d *Drafts) Clusters(workspaceID string) ([]ClusterOption, error) {
 		out = append(out, ClusterOption{ID: c.ClusterId, Name: c.ClusterName, State: string(c.State)})
 	}
 	sort.Slice(out, func(i, j int) bool { return strings.ToLower(out[i].Name) < strings.ToLower(out[j].Name) })
-	return out, nil
+	return forPage(out), nil
 }
 
 // SaveFromCluster makes a draft of an existing cluster (what its create call
@@ -192,7 +192,7 @@ func (d *Drafts) SaveFromCluster(workspaceID, clusterID, name string) (DraftView
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
-	return d.toView(dr)
+	return forPageErr(d.toView(dr))
 }
 
 func (d *Drafts) client(ctx context.Context, workspaceID string) (*workspaceClient, error) {

@@ -71,18 +71,18 @@ func (d *Drafts) Import(filename, content, workspaceID string) (ImportView, erro
 	for _, im := range found {
 		dr, err := d.store.Create(im.NewDraft("import:"+kind, workspaceID))
 		if err != nil {
-			return out, d.fail(err)
+			return forPage(out), d.fail(err)
 		}
 		v, err := d.toView(dr)
 		if err != nil {
-			return out, err
+			return forPage(out), err
 		}
 		out.Drafts = append(out.Drafts, v)
 		for _, w := range im.Warnings {
 			out.Warnings = append(out.Warnings, fmt.Sprintf("%s: %s", dr.Name, w))
 		}
 	}
-	return out, nil
+	return forPage(out), nil
 }
 
 // Export renders drafts as API JSON (one draft), bundle YAML or Terraform.
@@ -116,7 +116,7 @@ func (d *Drafts) Export(format string, ids []string) (ExportView, error) {
 	if err != nil {
 		return ExportView{}, err
 	}
-	return ExportView{Format: format, FileName: name, Content: string(raw), Warnings: drafts.ExportWarnings(f, list...)}, nil
+	return forPage(ExportView{Format: format, FileName: name, Content: string(raw), Warnings: drafts.ExportWarnings(f, list...)}), nil
 }
 
 // SaveExport exports and, on the desktop, asks where to save the file. In
@@ -128,12 +128,12 @@ func (d *Drafts) SaveExport(format string, ids []string) (SavedExport, error) {
 	}
 	out := SavedExport{Format: ex.Format, FileName: ex.FileName, Content: ex.Content, Warnings: ex.Warnings}
 	if d.files == nil {
-		return out, nil
+		return forPage(out), nil
 	}
 	path, err := d.files.SaveFile(d.ctx, ex.FileName, []byte(ex.Content))
 	if err != nil {
-		return out, err
+		return forPage(out), err
 	}
 	out.Path, out.Saved = path, path != ""
-	return out, nil
+	return forPage(out), nil
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
@@ -56,7 +55,7 @@ func (d *Drafts) PlanApply(draftID, workspaceID, clusterID string) (PlanView, er
 		return PlanView{}, d.fail(err)
 	}
 	view.Plan, view.Fingerprint = plan, fingerprint(plan)
-	return view, nil
+	return forPage(view), nil
 }
 
 func (d *Drafts) plan(ctx context.Context, w *workspaceClient, dr drafts.Draft, clusterID string) (*apply.Plan, error) {
@@ -121,36 +120,38 @@ func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
 	if rec.PendingRequestID != "" {
 		found, err := apply.FindByRequestID(ctx, w.Clusters, rec.PendingRequestID)
 		if err != nil {
-			return out, fmt.Errorf("%w: %w", apply.ErrOutcomeUnknown, netErr(err))
+			return forPage(out), fmt.Errorf("%w: %w", apply.ErrOutcomeUnknown, netErr(err))
 		}
 		if found != nil {
 			out.Action, out.ClusterID, out.Adopted = string(apply.ActionCreate), found.ClusterId, true
-			return d.link(out, dr.ID, req.WorkspaceID, found.ClusterId)
+			return forPageErr(d.link(out, dr.ID, req.WorkspaceID, found.ClusterId))
 		}
 	}
 	plan, err := d.plan(ctx, w, dr, req.ClusterID)
 	if err != nil {
-		return out, d.fail(err)
+		return forPage(out), d.fail(err)
 	}
 	if fingerprint(plan) != req.Fingerprint {
-		return out, fmt.Errorf("%w: review the changes again", apply.ErrPlanStale)
+		return forPage(out), fmt.Errorf("%w: review the changes again", apply.ErrPlanStale)
 	}
 	out.Action = string(plan.Action)
 	opts := apply.ApplyOptions{Start: req.Start && plan.OfferStart, Libraries: dr.Libraries}
 	if plan.Action == apply.ActionCreate {
-		opts.Create = apply.CreateOptions{RequestID: rec.PendingRequestID, MaxAttempts: 3, AttemptTimeout: 45 * time.Second}
+		opts.Create = interactiveCreate(rec.PendingRequestID, rec.PendingRequestID == "")
 		if opts.Create.RequestID == "" {
 			opts.Create.RequestID = apply.NewRequestID()
 		}
 		if _, err := d.store.RecordApply(dr.ID, drafts.ApplyRecord{WorkspaceID: req.WorkspaceID, PendingRequestID: opts.Create.RequestID}); err != nil {
-			return out, err
+			return forPage(out), err
 		}
 	}
 	creator, err := apply.NewCreator(w)
 	if err != nil {
-		return out, err
+		return forPage(out), err
 	}
-	res, err := apply.NewApplier(w.Clusters, w.Libraries, creator).Apply(ctx, plan, dr.Spec, opts)
+	actx, acancel := createContext(ctx)
+	defer acancel()
+	res, err := apply.NewApplier(w.Clusters, w.Libraries, creator).Apply(actx, plan, dr.Spec, opts)
 	out.Started, out.Libraries = res.Started, res.Libraries
 	if res.Create != nil {
 		out.Adopted = res.Create.Adopted
@@ -158,14 +159,15 @@ func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
 	if res.ClusterID != "" {
 		linked, lerr := d.link(out, dr.ID, req.WorkspaceID, res.ClusterID)
 		if err == nil {
-			return linked, lerr
+			return forPage(linked), lerr
 		}
 		out = linked
 	} else if plan.Action == apply.ActionCreate && err != nil && !errors.Is(err, apply.ErrOutcomeUnknown) {
 		// A definite refusal made no cluster: nothing to look for next time.
 		_, _ = d.store.RecordApply(dr.ID, drafts.ApplyRecord{WorkspaceID: req.WorkspaceID})
+		return forPage(out), createOutcome(d.errors, d.session, req.WorkspaceID, err)
 	}
-	return out, netErr(err)
+	return forPage(out), netErr(err)
 }
 
 // link records the cluster a draft became and returns the outcome with the

@@ -42,6 +42,8 @@ type Editor struct {
 	mu       sync.Mutex
 	rates    *policy.RateTable // loaded once, replaced on SaveRates
 	ratesErr error             // why the user's file was not used
+
+	sent sentIDs // request ids whose create outcome is unknown
 }
 
 func newEditor(d Deps, errs *ErrorFormatter) *Editor {
@@ -143,7 +145,7 @@ type RateSettings struct {
 
 // Rates returns the DBU rate table the estimate uses.
 func (e *Editor) Rates() (policy.RateTable, error) {
-	return e.rateTable(), nil
+	return forPage(e.rateTable()), nil
 }
 
 // RateSettings returns the user's rate entries, the built-in table and
@@ -152,14 +154,14 @@ func (e *Editor) RateSettings() (RateSettings, error) {
 	out := RateSettings{Defaults: policy.DefaultRateTable(), Effective: e.rateTable(),
 		User: policy.RateTable{Rates: map[string]float64{}, Families: []policy.FamilyRate{}}}
 	if e.ratesFile == "" {
-		return out, nil
+		return forPage(out), nil
 	}
 	user, err := policy.LoadUserRates(e.ratesFile)
 	out.User = user
 	if err != nil {
 		out.LoadError = err.Error()
 	}
-	return out, nil
+	return forPage(out), nil
 }
 
 // SaveRates stores the user's own DBU rate entries (they override the
@@ -182,7 +184,7 @@ func (e *Editor) SaveRates(t policy.RateTable) (policy.RateTable, error) {
 	e.mu.Lock()
 	e.rates, e.ratesErr = &merged, nil
 	e.mu.Unlock()
-	return merged, nil
+	return forPage(merged), nil
 }
 
 // ResetRates removes the user's rate file: the built-in table applies again.
@@ -196,5 +198,5 @@ func (e *Editor) ResetRates() (RateSettings, error) {
 	e.mu.Lock()
 	e.rates, e.ratesErr = nil, nil
 	e.mu.Unlock()
-	return e.RateSettings()
+	return forPageErr(e.RateSettings())
 }

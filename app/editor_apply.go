@@ -47,7 +47,10 @@ func (e *Editor) NewRequestID() (string, error) { return apply.NewRequestID(), n
 // the cluster an earlier attempt made instead of making a second one.
 // Libraries listed in the spec's "libraries" are installed after create.
 func (e *Editor) Create(workspaceID, specJSON, requestID string) (CreateView, error) {
-	ctx, cancel := context.WithTimeout(e.ctx, 5*time.Minute)
+	if err := refusedSession(e.session, workspaceID); err != nil {
+		return CreateView{}, err
+	}
+	ctx, cancel := createContext(e.ctx)
 	defer cancel()
 	spec, libs, err := e.checkedSpec(ctx, workspaceID, specJSON)
 	if err != nil {
@@ -61,13 +64,15 @@ func (e *Editor) Create(workspaceID, specJSON, requestID string) (CreateView, er
 	if err != nil {
 		return CreateView{}, err
 	}
+	opts := interactiveCreate(requestID, requestID == "" || !e.sent.mayExist(requestID))
 	res, err := apply.NewApplier(w.Clusters, w.Libraries, creator).Apply(ctx, &apply.Plan{Action: apply.ActionCreate},
-		spec, apply.ApplyOptions{Libraries: libs, Create: apply.CreateOptions{RequestID: requestID}})
+		spec, apply.ApplyOptions{Libraries: libs, Create: opts})
 	out := CreateView{ClusterID: res.ClusterID, Libraries: res.Libraries}
 	if res.Create != nil {
 		out.RequestID, out.Adopted, out.Attempts = res.Create.RequestID, res.Create.Adopted, res.Create.Attempts
+		e.sent.record(res.Create.RequestID, err)
 	}
-	return out, err
+	return out, createOutcome(e.errors, e.session, workspaceID, err)
 }
 
 // GetForEdit opens an existing cluster: its spec as the create API takes
@@ -123,7 +128,7 @@ func (e *Editor) PlanEdit(workspaceID, clusterID, specJSON string) (*apply.Plan,
 		return nil, err
 	}
 	plan.AddLibraries(libs)
-	return plan, nil
+	return forPage(plan), nil
 }
 
 // Edit saves the spec to the cluster. A change that restarts a running

@@ -66,7 +66,7 @@ func (e *Editor) Catalog(workspaceID string) (EditorCatalog, error) {
 	if err != nil {
 		return EditorCatalog{}, err
 	}
-	return e.catalogView(workspaceID, snap), nil
+	return forPage(e.catalogView(workspaceID, snap)), nil
 }
 
 // RefreshCatalog fetches the catalog from the workspace now.
@@ -83,7 +83,7 @@ func (e *Editor) RefreshCatalog(workspaceID string) (EditorCatalog, error) {
 	if err != nil && snap.WorkspaceID == "" {
 		return EditorCatalog{}, err
 	}
-	return e.catalogView(workspaceID, snap), nil
+	return forPage(e.catalogView(workspaceID, snap)), nil
 }
 
 func (e *Editor) catalogView(workspaceID string, snap catalog.Snapshot) EditorCatalog {

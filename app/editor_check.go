@@ -49,7 +49,7 @@ func (e *Editor) Evaluate(workspaceID, specJSON string, applyDefaults bool) (Eva
 	if err != nil {
 		return Evaluation{}, err
 	}
-	return e.evaluate(snap, []byte(specJSON), applyDefaults)
+	return forPageErr(e.evaluate(snap, []byte(specJSON), applyDefaults))
 }
 
 func (e *Editor) evaluate(snap catalog.Snapshot, raw []byte, applyDefaults bool) (Evaluation, error) {

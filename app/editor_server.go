@@ -47,11 +47,11 @@ func (e *Editor) CheckWithServer(workspaceID, clusterID, draftJSON string) (Serv
 	}
 	out := ServerVerdict{ClusterID: clusterID, PolicyID: d.PolicyId, Server: []PathMessage{}, Ours: []PathMessage{}}
 	if d.PolicyId == "" {
-		return out, fmt.Errorf("%w: cluster %s has no policy", ErrNoServerCheck, clusterID)
+		return forPage(out), fmt.Errorf("%w: cluster %s has no policy", ErrNoServerCheck, clusterID)
 	}
 	resp, err := w.PolicyComplianceForClusters.GetComplianceByClusterId(e.ctx, clusterID)
 	if err != nil {
-		return out, fmt.Errorf("policy compliance of %s: %w", clusterID, err)
+		return forPage(out), fmt.Errorf("policy compliance of %s: %w", clusterID, err)
 	}
 	out.ServerCompliant = resp.IsCompliant
 	for path, msg := range resp.Violations {
@@ -61,16 +61,16 @@ func (e *Editor) CheckWithServer(workspaceID, clusterID, draftJSON string) (Serv
 	saved, ok := clusterspec.Requested(d)
 	if !ok {
 		if saved, err = clusterspec.FromDetails(d); err != nil {
-			return out, err
+			return forPage(out), err
 		}
 	}
 	snap, err := e.snapshot(e.ctx, workspaceID)
 	if err != nil {
-		return out, err
+		return forPage(out), err
 	}
 	p, err := policyByID(snap, d.PolicyId)
 	if err != nil {
-		return out, err
+		return forPage(out), err
 	}
 	// The same rate table as the form's evaluation: without it a
 	// dbus_per_hour rule would go unchecked on our side only.
@@ -78,7 +78,7 @@ func (e *Editor) CheckWithServer(workspaceID, clusterID, draftJSON string) (Serv
 	res, err := policy.Evaluate(p.Definition, saved, policy.Options{ClusterType: policy.AllPurpose, Rates: &rates,
 		NodeTypes: snap.NodeTypes.Items, Pools: snap.Pools.Items, SparkVersions: snap.SparkVersions.Items})
 	if err != nil {
-		return out, err
+		return forPage(out), err
 	}
 	for _, v := range res.Violations {
 		out.Ours = append(out.Ours, PathMessage{Path: v.Path, Message: v.Message})
@@ -90,7 +90,7 @@ func (e *Editor) CheckWithServer(workspaceID, clusterID, draftJSON string) (Serv
 		changes, err := clusterspec.Diff(d, draft)
 		out.DraftDiffers = err == nil && len(changes) > 0
 	}
-	return out, nil
+	return forPage(out), nil
 }
 
 func sortMessages(m []PathMessage) {

@@ -35,7 +35,7 @@ func newEditorTestApp(t *testing.T) (*App, *demo.Server) {
 	require.NoError(t, err)
 	mgr.SetDemo(workspaces.Demo{URL: srv.URL(), Token: srv.Token()})
 	refresher := catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{})
-	return New(Deps{Session: session.New(mgr, session.Options{}), Clients: mgr, Catalog: refresher,
+	return New(Deps{Session: session.New(mgr, session.Options{}), Clients: mgr, Manager: mgr, Catalog: refresher,
 		RatesFile: filepath.Join(paths.Config, policy.RateFileName)}), srv
 }
 

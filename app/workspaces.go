@@ -125,7 +125,7 @@ func (w *Workspaces) List() ([]WorkspaceView, error) {
 	for _, p := range profiles {
 		out = append(out, toWorkspaceView(p, p.ID == active.ID))
 	}
-	return out, nil
+	return forPage(out), nil
 }
 
 // Select switches the active workspace. It answers from memory at once;

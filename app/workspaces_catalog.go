@@ -52,7 +52,7 @@ func (w *Workspaces) Catalogs() ([]CatalogView, error) {
 	for _, p := range w.session.List() {
 		out = append(out, w.catalogView(p.ID))
 	}
-	return out, nil
+	return forPage(out), nil
 }
 
 // RefreshCatalog fetches a workspace's catalog now and returns the result.

@@ -55,7 +55,7 @@ func (w *Workspaces) ImportCandidates() (workspaces.CfgFile, error) {
 	if err := w.ready(); err != nil {
 		return workspaces.CfgFile{}, err
 	}
-	return w.manager.ListDatabricksCfg()
+	return forPageErr(w.manager.ListDatabricksCfg())
 }
 
 // Import imports the chosen profiles one by one; their tokens and client
@@ -77,7 +77,7 @@ func (w *Workspaces) Import(names []string) (ImportResult, error) {
 	if len(out.Imported) > 0 {
 		w.emit.Emit(string(EventWorkspacesChanged))
 	}
-	return out, nil
+	return forPage(out), nil
 }
 
 var errNoDemo = errors.New("the demo workspace is not running")

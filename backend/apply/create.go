@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/http/httptrace"
+	"sync/atomic"
 	"time"
 
 	"github.com/databricks/databricks-sdk-go"
@@ -24,17 +26,26 @@ import (
 // same RequestID is safe: it looks before it creates.
 var ErrOutcomeUnknown = errors.New("cluster creation outcome unknown")
 
+// ErrNotCreated means the create was refused or never reached the
+// workspace: no cluster was made, and the reason follows.
+var ErrNotCreated = errors.New("the cluster was not created")
+
 // CreateOptions tunes CreateIdempotent; the zero value is sensible.
 type CreateOptions struct {
 	// RequestID names this create. Pass the id of an earlier attempt (kept
 	// with the draft) to resume it after a crash; empty makes a new one.
 	RequestID string
+	// Unsent says RequestID was never sent: no earlier attempt can have made
+	// a cluster, so the first create goes out without looking first.
+	Unsent bool
 	// MaxAttempts bounds create calls (default 4).
 	MaxAttempts int
 	// AttemptTimeout bounds one create call (default 2 minutes).
 	AttemptTimeout time.Duration
 	// Backoff is the pause before attempt n (n ≥ 2); default n-1 seconds, at most 10 s.
 	Backoff func(attempt int) time.Duration
+	// LookTimeout bounds the last look after the attempts (default 30 s).
+	LookTimeout time.Duration
 }
 
 // CreateResult tells what CreateIdempotent did.
@@ -81,9 +92,10 @@ func NewCreator(w *databricks.WorkspaceClient) (*Creator, error) {
 }
 
 // Create makes the cluster for spec, tagged with a request id. After an
-// ambiguous failure (connection reset, timeout, 5xx) it looks the cluster
-// up by that tag and adopts it instead of creating again. A definite
-// refusal (4xx) returns at once.
+// ambiguous failure (connection reset, timeout, 5xx after the request went
+// out) it looks the cluster up by that tag and adopts it instead of
+// creating again. A definite refusal (4xx) or a failure before anything was
+// sent (DNS, refused connection, TLS) returns at once as ErrNotCreated.
 func (c *Creator) Create(ctx context.Context, spec compute.ClusterSpec, opts CreateOptions) (CreateResult, error) {
 	res := CreateResult{RequestID: opts.RequestID}
 	if res.RequestID == "" {
@@ -112,7 +124,7 @@ func (c *Creator) Create(ctx context.Context, spec compute.ClusterSpec, opts Cre
 	}
 
 	// Look first when resuming, and after every ambiguous failure.
-	mustLook := opts.RequestID != ""
+	mustLook := opts.RequestID != "" && !opts.Unsent
 	var lastErr error
 	for res.Attempts < maxAttempts {
 		if mustLook {
@@ -141,14 +153,16 @@ func (c *Creator) Create(ctx context.Context, spec compute.ClusterSpec, opts Cre
 		}
 		res.Attempts++
 		actx, cancel := context.WithTimeout(ctx, timeout)
+		var sent atomic.Bool
+		actx = httptrace.WithClientTrace(actx, &httptrace.ClientTrace{WroteHeaders: func() { sent.Store(true) }})
 		wait, err := c.once.Create(actx, req)
 		cancel()
 		if err == nil {
 			res.ClusterID = wait.ClusterId
 			return res, nil
 		}
-		if !ambiguous(err) {
-			return res, fmt.Errorf("create cluster %q: %w", spec.ClusterName, err)
+		if !sent.Load() || !ambiguous(err) {
+			return res, fmt.Errorf("%w: create cluster %q: %w", ErrNotCreated, spec.ClusterName, err)
 		}
 		lastErr, mustLook = err, true
 		if ctx.Err() != nil {
@@ -156,7 +170,11 @@ func (c *Creator) Create(ctx context.Context, spec compute.ClusterSpec, opts Cre
 		}
 	}
 	// Out of attempts (or cancelled) after an ambiguous failure: one last look.
-	lookCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	lookTimeout := opts.LookTimeout
+	if lookTimeout <= 0 {
+		lookTimeout = 30 * time.Second
+	}
+	lookCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), lookTimeout)
 	defer cancel()
 	found, err := FindByRequestID(lookCtx, c.clusters, res.RequestID)
 	switch {
@@ -167,7 +185,7 @@ func (c *Creator) Create(ctx context.Context, spec compute.ClusterSpec, opts Cre
 		return res, nil
 	}
 	// The look worked and found nothing: no cluster was made.
-	return res, fmt.Errorf("create cluster %q failed %d times, no cluster was made: %w", spec.ClusterName, res.Attempts, lastErr)
+	return res, fmt.Errorf("%w: create cluster %q failed %d times, no cluster was made: %w", ErrNotCreated, spec.ClusterName, res.Attempts, lastErr)
 }
 
 // FindByRequestID returns the cluster tagged with id, or nil.

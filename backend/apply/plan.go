@@ -56,7 +56,7 @@ type Plan struct {
 	// Libraries are installed after the save (kind and coordinates, one a
 	// line): a plan with libraries does something even when the spec is
 	// unchanged (ActionNoop installs them).
-	Libraries []LibraryInstall `json:"libraries,omitempty"`
+	Libraries []LibraryInstall `json:"libraries"`
 }
 
 // LibraryInstall is one library a plan installs.

@@ -89,6 +89,7 @@ func (dv *detailView) fetch(ctx context.Context) (bool, error) {
 		return false, err
 	}
 	s.observe(dv.ws, map[string]Row{d.Row.ID: d.Row}, "")
+	s.watchFailures(dv.ws, map[string]Row{d.Row.ID: d.Row})
 	s.sink.Detail(DetailUpdate{Workspace: dv.ws, ClusterID: dv.id, Detail: d})
 	return d.Row.Transitional, nil
 }

@@ -51,5 +51,6 @@ func (lv *listView) fetchTransitional(ctx context.Context, walker *client.Databr
 		s.sink.Delta(Delta{Workspace: lv.ws, View: lv.view, Complete: true, Upserts: up})
 	}
 	s.observe(lv.ws, seen, "") // not the whole list: a missing cluster is not deleted
+	s.watchFailures(lv.ws, seen)
 	return true, len(rows) > 0, nil
 }

@@ -92,6 +92,7 @@ type Service struct {
 	follows map[string]map[string]followUp // workspace → cluster id
 	pinned  map[viewKey]map[string]bool    // last known pinned ids per list
 	busy    map[string]bool                // "ws/id/action" being sent
+	up      map[string]map[string]bool     // workspace → clusters last seen up (failures.go)
 }
 
 // NewService builds a service whose pollers live until ctx ends.
@@ -110,7 +111,8 @@ func NewService(ctx context.Context, o Options) *Service {
 	}
 	return &Service{clients: newClientSet(o.Clients, o.ListRetry), sink: o.Sink, clock: o.Clock, timing: o.Timing,
 		log: o.Log, follow: o.FollowFor, ctx: ctx, views: map[viewKey]*listView{},
-		follows: map[string]map[string]followUp{}, pinned: map[viewKey]map[string]bool{}, busy: map[string]bool{}}
+		follows: map[string]map[string]followUp{}, pinned: map[viewKey]map[string]bool{}, busy: map[string]bool{},
+		up: map[string]map[string]bool{}}
 }
 
 type viewKey struct {
@@ -314,5 +316,6 @@ func (lv *listView) fetch(ctx context.Context) (bool, error) {
 	s.pinned[viewKey{lv.ws, lv.view}] = pinned
 	s.mu.Unlock()
 	s.observe(lv.ws, snap, lv.view)
+	s.watchFailures(lv.ws, snap)
 	return transitional, nil
 }

@@ -76,4 +76,18 @@ export class DemoWorkspace {
   async clearFaults(): Promise<void> {
     await this.call('POST', '/__demo/control/clear-faults', {})
   }
+
+  /** Drives a RUNNING cluster into ERROR, as when its driver is lost. */
+  async failCluster(id: string): Promise<void> {
+    await this.call('POST', '/__demo/control/cluster-error', { cluster_id: id })
+  }
+
+  /** A cluster's libraries and their install state (the Libraries API). */
+  async libraryStatuses(id: string): Promise<Array<{ library: { pypi?: { package: string } }; status: string }>> {
+    const res = await this.call<{ library_statuses?: Array<{ library: { pypi?: { package: string } }; status: string }> }>(
+      'GET',
+      `/api/2.0/libraries/cluster-status?cluster_id=${encodeURIComponent(id)}`,
+    )
+    return res.library_statuses ?? []
+  }
 }

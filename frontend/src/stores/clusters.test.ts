@@ -135,4 +135,18 @@ describe('clusters store', () => {
     ws.connections = { demo: { workspaceId: 'demo', state: 'online', user: 'me', checkedAt: '' } as unknown as ConnectionView }
     expect(s.availability(running, 'edit').enabled).toBe(true)
   })
+
+  it('is read-only with the reason while the workspace refuses the credentials (sign-in needed)', async () => {
+    const s = useClustersStore()
+    const ws = useWorkspacesStore()
+    s.table = { RUNNING: { 'all-purpose': [{ action: 'terminate', enabled: true }] } }
+    await s.watch('demo', 'all-purpose', 'me')
+    ws.connections = { demo: { workspaceId: 'demo', state: 'unauthorized', user: '', checkedAt: '' } as unknown as ConnectionView }
+    // ComputeView disables Create compute with this reason as its tooltip.
+    expect(s.offline).toMatch(/^Sign-in needed: the workspace refused the credentials/)
+    const running = { state: 'RUNNING', kind: 'all-purpose', pinned: false }
+    expect(s.availability(running, 'terminate')).toEqual({ action: 'terminate', enabled: false, reason: s.offline })
+    ws.connections = { demo: { workspaceId: 'demo', state: 'online', user: 'me', checkedAt: '' } as unknown as ConnectionView }
+    expect(s.offline).toBeNull()
+  })
 })

@@ -190,11 +190,15 @@ export const useClustersStore = defineStore('clusters', () => {
   }
 
   /**
-   * Why nothing can be changed now: the shown workspace is offline, so the
-   * page shows its last known data read-only. null while it is reachable.
+   * Why nothing can be changed now: the shown workspace is offline, or
+   * refused the credentials (sign-in needed), so the page shows its last
+   * known data read-only. null while it is reachable and signed in.
    */
   const offline = computed<string | null>(() => {
     const ws = workspace.value ?? workspaces.active?.id
+    if (ws && workspaces.needsSignIn(ws)) {
+      return 'Sign-in needed: the workspace refused the credentials; enter new ones or sign in again in Workspaces'
+    }
     if (!ws || !workspaces.isOffline(ws)) return null
     void workspaces.connections[ws]?.checkedAt // re-read the age on every reconnect attempt
     const since =

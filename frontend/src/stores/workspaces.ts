@@ -54,6 +54,11 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     return connections.value[id]?.state === ConnectionState.Offline
   }
 
+  /** Sign-in needed: the workspace refused the credentials; read-only like offline until they are fixed. */
+  function needsSignIn(id: string): boolean {
+    return connections.value[id]?.state === ConnectionState.Unauthorized
+  }
+
   async function load(): Promise<void> {
     try {
       list.value = await workspacesApi.list()
@@ -230,6 +235,7 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     activeConnection,
     activeCatalog,
     isOffline,
+    needsSignIn,
     load,
     loadKeychain,
     check,

@@ -1,0 +1,39 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/databricks/databricks-sdk-go/apierr"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
+)
+
+// Rejected reports whether err says the workspace refused who we are: a
+// 401 from any call. A 403 counts only from a call that every signed-in
+// user may make (listing clusters, asking who we are), so proves; pass
+// identityCall for those.
+func Rejected(err error, identityCall bool) bool {
+	if errors.Is(err, apierr.ErrUnauthenticated) || errors.Is(err, workspaces.ErrUnauthorized) {
+		return true
+	}
+	return identityCall && (errors.Is(err, apierr.ErrPermissionDenied) || errors.Is(err, workspaces.ErrForbidden))
+}
+
+// MarkRejected records that a call to the workspace was refused for its
+// credentials: the workspace is "sign-in needed" (read-only, like offline)
+// until a connection check succeeds again, which editing the credentials or
+// signing in runs. Nothing happens for an unknown workspace or when the
+// workspace is already marked.
+func (s *Session) MarkRejected(id string, err error) {
+	if _, ferr := s.find(id); ferr != nil {
+		return
+	}
+	s.mu.Lock()
+	already := s.status[id].State == StateUnauthorized
+	s.mu.Unlock()
+	if already {
+		return
+	}
+	s.set(id, Status{State: StateUnauthorized, Err: fmt.Errorf("the workspace refused the credentials: %w", err), CheckedAt: s.now()})
+}
