@@ -30,14 +30,18 @@ async function openEditor(page: Page, id: string, name: string): Promise<void> {
   await expect.poll(() => page.getByTestId('cluster-name').locator('input').inputValue(), live).toBe(name)
   await expect.poll(() => page.getByTestId('cluster-state').getAttribute('data-state'), live).toBe('RUNNING')
 }
+async function runningCluster(prefix: string): Promise<{ id: string; name: string }> {
+  const name = `${prefix}-${Date.now()}`
+  const id = await demo.createCluster(name)
+  await demo.waitState(id, 'RUNNING')
+  return { id, name }
+}
 const heading = (page: Page) => page.locator('.head h1').textContent()
 const dialogTitle = (page: Page) => page.locator('.n-dialog__title').textContent()
 
 describe('editor navigation', () => {
   it('goes to the cluster page after "Save and restart"', async () => {
-    const name = `e2e-ui-restart-${Date.now()}`
-    const id = await demo.createCluster(name)
-    await demo.waitState(id, 'RUNNING')
+    const { id, name } = await runningCluster('e2e-ui-restart')
     const { page, context, errors } = await open(browser, url)
     await openEditor(page, id, name)
 
@@ -59,9 +63,7 @@ describe('editor navigation', () => {
   }, 180_000)
 
   it('asks before Cancel throws a changed form away, and not when nothing changed', async () => {
-    const name = `e2e-ui-cancel-${Date.now()}`
-    const id = await demo.createCluster(name)
-    await demo.waitState(id, 'RUNNING')
+    const { id, name } = await runningCluster('e2e-ui-cancel')
     const { page, context, errors } = await open(browser, url)
 
     // Unchanged: Cancel leaves at once, to the cluster's page.

@@ -14,5 +14,5 @@ const darkSurface = EditorView.theme(
 
 /** The JSON editor's theme for the app's light or dark mode (light: CodeMirror's own). */
 export function editorTheme(dark: boolean): Extension {
-  return dark ? [oneDark, darkSurface] : []
+  return dark ? [darkSurface, oneDark] : [] // earlier wins: our surface over One Dark's
 }
