@@ -1,6 +1,8 @@
 package clusters
 
 import (
+	"strings"
+
 	"github.com/databricks/databricks-sdk-go/service/compute"
 )
 
@@ -123,6 +125,28 @@ func Allowed(s compute.State, kind Kind) []Availability {
 		out = append(out, Availability{Action: a, Enabled: r.enabled, Reason: r.why})
 	}
 	return out
+}
+
+// Advice is what a stopped or failed cluster's banner tells the user to do,
+// held to the table: while the state (or the kind) refuses Start, the banner
+// gives Start's why-not (an ERROR cluster: terminate it, then start it)
+// instead of a fix that says to start it, so it never advises a disabled
+// action. A fix that asks for something else is kept after it. While the
+// state is passing (TERMINATING), the fix stands: it applies once it settles.
+func Advice(s compute.State, kind Kind, fix string) string {
+	if Transitional(s) {
+		return fix
+	}
+	for _, av := range Allowed(s, kind) {
+		if av.Action != ActionStart || av.Enabled {
+			continue
+		}
+		if fix == "" || strings.Contains(strings.ToLower(fix), "start") {
+			return av.Reason
+		}
+		return av.Reason + " " + fix
+	}
+	return fix
 }
 
 // Check returns nil when a may run on a cluster in state s, else a

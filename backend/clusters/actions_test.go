@@ -89,3 +89,42 @@ func TestCheckAndTable(t *testing.T) {
 	assert.Len(t, table, 8, "every state the SDK knows")
 	assert.Len(t, table["RUNNING"][KindJob], len(AllActions))
 }
+
+// The banner under a stopped or failed cluster must not advise an action the
+// header shows disabled (issue: ERROR said "Start it again" beside a disabled Start).
+func TestAdviceFollowsTheActionTable(t *testing.T) {
+	const startAgain = "Start the cluster again; if it keeps happening, check the driver logs for memory pressure."
+	const quota = "Request a quota increase for the VM family in the Azure portal."
+	tests := []struct {
+		name  string
+		state compute.State
+		kind  Kind
+		fix   string
+		want  string
+	}{
+		{"error: terminate first", compute.StateError, KindAllPurpose, startAgain, whyError},
+		{"error without a fix", compute.StateError, KindAllPurpose, "", whyError},
+		{"error keeps a fix that is not about starting", compute.StateError, KindAllPurpose, quota, whyError + " " + quota},
+		{"terminated: start is offered", compute.StateTerminated, KindAllPurpose, startAgain, startAgain},
+		{"job compute is started by its run", compute.StateTerminated, KindJob, startAgain, whyJobStart},
+		{"terminating: the fix applies once stopped", compute.StateTerminating, KindAllPurpose, startAgain, startAgain},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, Advice(tt.state, tt.kind, tt.fix))
+		})
+	}
+}
+
+func TestRowOfAnErrorClusterAdvisesWhatItsActionsAllow(t *testing.T) {
+	d := &compute.ClusterDetails{ClusterId: "c1", State: compute.StateError, StateMessage: "Driver is down",
+		TerminationReason: &compute.TerminationReason{Code: compute.TerminationReasonCodeDriverUnresponsive,
+			Type: compute.TerminationReasonTypeServiceFault}}
+	r := RowOf(d, false)
+	require.NotNil(t, r.Termination)
+	start := Allowed(compute.StateError, r.Kind)[0]
+	require.Equal(t, ActionStart, start.Action)
+	require.False(t, start.Enabled)
+	assert.Equal(t, start.Reason, r.Termination.Fix)
+	assert.NotContains(t, r.Termination.Fix, "Start the cluster again")
+}

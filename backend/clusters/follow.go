@@ -85,7 +85,7 @@ func (s *Service) observe(ws string, rows map[string]Row, from View) {
 		case r.State == "RUNNING":
 			delete(s.follows[ws], id)
 			notices = append(notices, Notice{Kind: "success", Title: r.Name + " is ready",
-				Body: fmt.Sprintf("The compute is running (%s workers).", r.Workers), Workspace: ws, ClusterID: id})
+				Body: fmt.Sprintf("The compute is running with %s.", workersPhrase(r.Workers)), Workspace: ws, ClusterID: id})
 		case r.State == "TERMINATING" || r.State == "TERMINATED" || r.State == "ERROR":
 			delete(s.follows[ws], id)
 			body := "It stopped before it was ready."

@@ -63,6 +63,25 @@ func TestDescribeWorkers(t *testing.T) {
 		Autoscale: &compute.AutoScale{MinWorkers: 2, MaxWorkers: 8}}))
 }
 
+// The ready notice counts workers right: not "1 workers" nor "(1–6 (1 now) workers)".
+func TestWorkersPhrase(t *testing.T) {
+	tests := []struct {
+		d    *compute.ClusterDetails
+		want string
+	}{
+		{&compute.ClusterDetails{NumWorkers: 1}, "1 worker"},
+		{&compute.ClusterDetails{NumWorkers: 3}, "3 workers"},
+		{&compute.ClusterDetails{}, "a single node"},
+		{&compute.ClusterDetails{State: compute.StateRunning, NumWorkers: 1, Autoscale: &compute.AutoScale{MinWorkers: 1, MaxWorkers: 6}}, "1–6 workers (1 now)"},
+		{&compute.ClusterDetails{State: compute.StateTerminated, Autoscale: &compute.AutoScale{MinWorkers: 2, MaxWorkers: 8}}, "2–8 workers"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			assert.Equal(t, tt.want, workersPhrase(describeWorkers(tt.d)))
+		})
+	}
+}
+
 func TestDiff(t *testing.T) {
 	a := Row{ID: "a", Name: "a", State: "RUNNING", Tags: map[string]string{"team": "x"}}
 	b := Row{ID: "b", Name: "b", State: "TERMINATED"}

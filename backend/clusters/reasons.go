@@ -158,6 +158,21 @@ func EventTypes() []string {
 	return out
 }
 
+// workersPhrase puts describeWorkers' column text in a sentence, counted
+// right: "1 worker", "3 workers", "2–8 workers (4 now)", "a single node".
+func workersPhrase(column string) string {
+	switch column {
+	case "Single node":
+		return "a single node"
+	case "1":
+		return "1 worker"
+	}
+	if i := strings.Index(column, " ("); i >= 0 {
+		return column[:i] + " workers" + column[i:]
+	}
+	return column + " workers"
+}
+
 // describeWorkers is the list's workers column: "3", "2–8 (4 now)".
 func describeWorkers(d *compute.ClusterDetails) string {
 	if a := d.Autoscale; a != nil {

@@ -53,6 +53,9 @@ func RowOf(d *compute.ClusterDetails, pinned bool) Row {
 		if r.Termination == nil && d.State == compute.StateError && d.StateMessage != "" {
 			r.Termination = &Explanation{Summary: d.StateMessage, Failure: true}
 		}
+		if r.Termination != nil {
+			r.Termination.Fix = Advice(d.State, r.Kind, r.Termination.Fix)
+		}
 	}
 	return r
 }

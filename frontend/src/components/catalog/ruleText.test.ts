@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FieldConstraint } from '@/api'
-import { clusterTypeLabel, ruleDetails, ruleLabel, valueText } from './ruleText'
+import { clusterTypeLabel, ruleDetails, ruleHint, ruleLabel, valueText } from './ruleText'
 
 function rule(c: Partial<FieldConstraint>): FieldConstraint {
   return {
@@ -82,5 +82,36 @@ describe('labels', () => {
     expect(valueText('text')).toBe('text')
     expect(valueText(true)).toBe('true')
     expect(valueText([1, 'a'])).toBe('[1,"a"]')
+  })
+})
+
+describe('ruleHint', () => {
+  const runtimes = [
+    { key: '14.3.x-scala2.12', name: '14.3 LTS' },
+    { key: '15.4.x-scala2.12', name: '15.4 LTS' },
+    { key: '16.4.x-scala2.12', name: '16.4 LTS' },
+    { key: '17.0.x-scala2.13', name: '17.0' },
+  ]
+  const sparkRule = (pattern: string) => rule({ path: 'spark_version', type: 'regex', pattern, hint: `Must match ${pattern}` })
+
+  it('lists the runtimes a spark_version pattern allows instead of the pattern', () => {
+    const h = ruleHint(sparkRule('1[5-6]\\.[0-9]+\\.x-scala2\\.12'), runtimes)
+    expect(h).toEqual({ text: 'The policy allows 15.4 LTS, 16.4 LTS' })
+  })
+  it('counts the runtimes beyond four', () => {
+    const h = ruleHint(sparkRule('.*'), [...runtimes, { key: '17.1.x-scala2.13', name: '17.1' }])
+    expect(h?.text).toBe('The policy allows 14.3 LTS, 15.4 LTS, 16.4 LTS, 17.0 and 1 more')
+  })
+  it('matches the whole key, as the evaluator does', () => {
+    expect(ruleHint(sparkRule('15'), runtimes)).toEqual({ text: 'No runtime in the catalog matches the policy', pattern: '15' })
+  })
+  it('says a pattern in words, the pattern apart, for other fields and without a catalog', () => {
+    const other = rule({ path: 'custom_tags.team', type: 'regex', pattern: '[a-z]+', hint: 'Must match [a-z]+' })
+    expect(ruleHint(other, runtimes)).toEqual({ text: 'Must match the policy’s pattern', pattern: '[a-z]+' })
+    expect(ruleHint(sparkRule('1[5-7]\\..*'))?.text).not.toContain('1[5-7]')
+  })
+  it('keeps the backend hint for other rules', () => {
+    expect(ruleHint(rule({ type: 'range', hint: 'Between 10 and 120' }))).toEqual({ text: 'Between 10 and 120' })
+    expect(ruleHint(rule({ type: 'unlimited', hint: '' }))).toBeNull()
   })
 })

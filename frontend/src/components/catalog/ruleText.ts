@@ -46,3 +46,36 @@ export function clusterTypeLabel(t: string): string {
   if (t === 'dlt') return 'Pipelines'
   return t
 }
+
+/** A field's hint in the editor: words first; a pattern, when shown, goes apart and quieter. */
+export interface FieldHint {
+  text: string
+  pattern?: string
+}
+
+/** The policy's pattern as the evaluator applies it (to the whole value), or null when JS cannot read it. */
+function wholeValue(pattern: string): RegExp | null {
+  try {
+    return new RegExp(`^(?:${pattern})$`)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * What the editor shows beside a field under a policy rule. A pattern is
+ * never the hint itself: for the runtime it becomes the catalog's runtimes
+ * that match (the user picks from those), elsewhere a sentence with the
+ * pattern beside it.
+ */
+export function ruleHint(c: FieldConstraint, runtimes: Array<{ key: string; name: string }> = []): FieldHint | null {
+  if (c.type !== 'regex' || !c.pattern) return c.hint ? { text: c.hint } : null
+  const re = wholeValue(c.pattern)
+  if (c.path === 'spark_version' && re && runtimes.length) {
+    const names = runtimes.filter((r) => re.test(r.key)).map((r) => r.name || r.key)
+    if (!names.length) return { text: 'No runtime in the catalog matches the policy', pattern: c.pattern }
+    const shown = names.slice(0, 4).join(', ')
+    return { text: `The policy allows ${shown}${names.length > 4 ? ` and ${names.length - 4} more` : ''}` }
+  }
+  return { text: 'Must match the policy’s pattern', pattern: c.pattern }
+}

@@ -45,4 +45,15 @@ describe('logKindOptions', () => {
     const blocked = logKindOptions(rule({ blocked: ['dbfs'] }))
     expect(blocked.find((o) => o.value === 'dbfs')?.disabled).toBe(true)
   })
+  it.each([
+    ['aws', ['dbfs', 'volumes', 's3']],
+    ['azure', ['dbfs', 'volumes']],
+    ['gcp', ['dbfs', 'volumes']],
+  ])('offers the destinations of a %s workspace', (cloud, want) => {
+    expect(logKindOptions(undefined, cloud).map((o) => o.value)).toEqual(want)
+  })
+  it('keeps the kind a spec already has, and applies the rule on top of the cloud', () => {
+    expect(logKindOptions(undefined, 'azure', 's3').map((o) => o.value)).toEqual(['dbfs', 'volumes', 's3'])
+    expect(logKindOptions(rule({ allowed: ['VOLUMES', 'S3'] }), 'azure').map((o) => o.value)).toEqual(['volumes'])
+  })
 })

@@ -51,16 +51,26 @@ export function restrictGroups(groups: Group[], rule: FieldConstraint | undefine
   return out
 }
 
-/** cluster_log_conf destination kinds; a policy names them in upper case. */
-export const logKinds = [
+/**
+ * cluster_log_conf destination kinds; a policy names them in upper case.
+ * S3 delivery writes with the cluster's AWS instance profile, so only AWS
+ * workspaces offer it; DBFS and Volumes work on every cloud. No clouds: all.
+ */
+export const logKinds: Array<{ value: string; label: string; placeholder: string; clouds?: string[] }> = [
   { value: 'dbfs', label: 'DBFS', placeholder: 'dbfs:/cluster-logs' },
   { value: 'volumes', label: 'Volumes', placeholder: '/Volumes/catalog/schema/volume/cluster-logs' },
-  { value: 's3', label: 'S3', placeholder: 's3://bucket/cluster-logs' },
+  { value: 's3', label: 'S3', placeholder: 's3://bucket/cluster-logs', clouds: ['aws'] },
 ]
 
-/** The log kinds a cluster_log_conf.type rule leaves (fixed, allowlist, blocklist; any case). */
-export function logKindOptions(rule: FieldConstraint | undefined): Option[] {
-  const opts: Option[] = logKinds.map((k) => ({ label: k.label, value: k.value }))
+/**
+ * The log kinds the workspace's cloud offers (all of them when the cloud is
+ * not known, e.g. the demo), less what a cluster_log_conf.type rule takes
+ * away (fixed, allowlist, blocklist; any case). current, the kind the spec
+ * already has, stays listed so the control never hides what is set.
+ */
+export function logKindOptions(rule: FieldConstraint | undefined, cloud = '', current: string | null = null): Option[] {
+  const offered = logKinds.filter((k) => !k.clouds || !cloud || k.clouds.includes(cloud) || k.value === current)
+  const opts: Option[] = offered.map((k) => ({ label: k.label, value: k.value }))
   if (!rule) return opts
   const up = (v: unknown) => String(v).toUpperCase()
   if (rule.locked && rule.value !== undefined && rule.value !== null) return opts.filter((o) => up(o.value) === up(rule.value))
