@@ -124,7 +124,7 @@ describe('clusters store', () => {
     expect(s.availability(running, 'terminate').enabled).toBe(true)
     expect(s.offline).toBeNull()
 
-    const updated = new Date(Date.now() - 10 * 60_000).toISOString()
+    const updated = new Date(Date.now() - 10.5 * 60_000).toISOString() // the shared clock may be a second behind
     s.status = { workspace: 'demo', view: 'all-purpose', lastUpdated: updated, nextAt: '', running: false, paused: false, stale: true, failures: 3 }
     ws.connections = { demo: { workspaceId: 'demo', state: 'offline', user: '', checkedAt: '' } as unknown as ConnectionView }
     for (const a of ['terminate', 'edit'] as const) {
