@@ -115,6 +115,23 @@ describe('clusters store', () => {
     expect(s.all).toEqual([])
   })
 
+  it('keeps each workspace its own search: switching clears it, coming back restores it', async () => {
+    const s = useClustersStore()
+    await s.watch('a', 'all-purpose', 'me')
+    s.filters = { ...s.filters, search: 'etl', states: ['RUNNING'] }
+    await s.watch('b', 'all-purpose', 'me')
+    expect(s.filters.search).toBe('')
+    expect(s.filters.states).toEqual([])
+    s.filters = { ...s.filters, search: 'ml' }
+    // Another tab of the same workspace keeps the search.
+    await s.watch('b', 'job', 'me')
+    expect(s.filters.search).toBe('ml')
+    await s.watch('a', 'all-purpose', 'me')
+    expect(s.filters).toMatchObject({ search: 'etl', states: ['RUNNING'] })
+    await s.watch('b', 'all-purpose', 'me')
+    expect(s.filters.search).toBe('ml')
+  })
+
   it('disables every action while the workspace is offline, saying why', async () => {
     const s = useClustersStore()
     const ws = useWorkspacesStore()

@@ -60,6 +60,9 @@ export const useClustersStore = defineStore('clusters', () => {
   const status = ref<ClustersStatus | null>(null)
   const error = ref<ApiError | null>(null)
   const filters = ref<ClusterFilters>(emptyFilters())
+  // Each workspace keeps its own search and filters: a search typed in one
+  // never narrows the next, and going back brings it back.
+  const filtersByWorkspace = new Map<string, ClusterFilters>()
   const sort = ref<SortState>({ key: 'name', order: 'ascend' })
   const me = ref('')
   const table = shallowRef<ActionTable | null>(null)
@@ -138,6 +141,10 @@ export const useClustersStore = defineStore('clusters', () => {
     announceVisibility()
     me.value = user
     const previous = workspace.value
+    if (previous !== ws) {
+      if (previous) filtersByWorkspace.set(previous, filters.value)
+      filters.value = filtersByWorkspace.get(ws) ?? emptyFilters()
+    }
     if (previous !== ws || view.value !== v) {
       stash()
       const cached = lists.get(listKey(ws, v))
