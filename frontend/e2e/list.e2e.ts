@@ -132,10 +132,7 @@ describe('compute list columns', () => {
 
   it('row menu: each disabled item keeps its reason inside its own line', async () => {
     const name = unique('menu')
-    const id = await demo.createCluster(name)
-    await demo.waitState(id, 'RUNNING')
-    await demo.terminate(id)
-    await demo.waitState(id, 'TERMINATED', 10)
+    const id = await demo.createTerminated(name)
     const { page, context, errors } = await start()
     await showList(page, name)
     await expect.poll(() => page.locator(`tr[data-id="${id}"]`).getAttribute('data-state'), wait).toBe('TERMINATED')
@@ -144,7 +141,7 @@ describe('compute list columns', () => {
     const items = page.locator('.n-dropdown-option-body[data-action]')
     await expect.poll(() => items.locator('.why').count(), wait).toBeGreaterThanOrEqual(2)
     const boxes = await Promise.all((await items.all()).map(box))
-    for (let i = 1; i < boxes.length; i++) expect(boxes[i].top).toBeGreaterThanOrEqual(boxes[i - 1].bottom - 0.5)
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom - 0.5)
     for (const item of await items.all()) {
       const outer = await box(item)
       for (const why of await item.locator('.why').all()) {
