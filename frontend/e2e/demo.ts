@@ -69,6 +69,15 @@ export class DemoWorkspace {
     throw new Error(`cluster ${id} never reached ${state}`)
   }
 
+  /** A cluster that ran once and is now TERMINATED (every lifecycle action but Start is off). */
+  async createTerminated(name: string): Promise<string> {
+    const id = await this.createCluster(name)
+    await this.waitState(id, 'RUNNING')
+    await this.terminate(id)
+    await this.waitState(id, 'TERMINATED', 10)
+    return id
+  }
+
   async injectFault(fault: { Method?: string; PathPrefix?: string; Kind: string; Count?: number; ErrorCode?: string }): Promise<void> {
     await this.call('POST', '/__demo/control/fault', { fault })
   }

@@ -1,17 +1,12 @@
 import type { ClustersStatus } from '@/api'
+import { ageText } from '@/lib/time'
 
 export interface PollView {
   tone: 'idle' | 'live' | 'stale'
   text: string
 }
 
-function ago(iso: string, now: number): string {
-  const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000))
-  if (s < 5) return 'just now'
-  if (s < 60) return `${s} s ago`
-  const m = Math.round(s / 60)
-  return m < 60 ? `${m} min ago` : `${Math.round(m / 60)} h ago`
-}
+const ago = (iso: string, now: number) => ageText(iso, now) ?? 'never'
 
 /**
  * What the "last updated" indicator says. A list is stale once a poll has

@@ -1,13 +1,16 @@
-import { useDialog, useMessage, useNotification } from 'naive-ui'
+import { useMessage, useNotification } from 'naive-ui'
 import { h, reactive } from 'vue'
 import { useRouter } from 'vue-router'
 import { clustersApi, toApiError, type ClusterAction, type ClusterRow } from '@/api'
 import ErrorBody from '@/components/clusters/ErrorBody.vue'
 import { useClustersStore } from '@/stores/clusters'
 
-/** The modal forms (resize, permanent delete) share one host component. */
+/**
+ * The confirmations and forms (restart, terminate, resize, permanent delete)
+ * share one host component, ClusterActionDialogs, which names the workspace.
+ */
 export const actionDialog = reactive<{
-  kind: 'resize' | 'delete' | null
+  kind: 'restart' | 'terminate' | 'resize' | 'delete' | null
   workspace: string
   row: ClusterRow | null
 }>({ kind: null, workspace: '', row: null })
@@ -39,7 +42,6 @@ const progress: Partial<Record<ClusterAction, string>> = {
  */
 export function useClusterActions() {
   const store = useClustersStore()
-  const dialog = useDialog()
   const message = useMessage()
   const notification = useNotification()
   const router = useRouter()
@@ -75,10 +77,6 @@ export function useClusterActions() {
     }
   }
 
-  function confirm(title: string, content: string, positiveText: string, onYes: () => Promise<boolean>): void {
-    dialog.warning({ title, content, positiveText, negativeText: 'Cancel', onPositiveClick: () => void onYes() })
-  }
-
   function run(ws: string, row: ClusterRow, action: ClusterAction): void {
     if (!store.availability(row, action).enabled || isPending(row.id, action)) return
     switch (action) {
@@ -92,18 +90,12 @@ export function useClusterActions() {
         void send(ws, row, action, () => clustersApi.unpin(ws, row.id))
         return
       case 'terminate':
-        confirm(`Terminate ${row.name}?`,
-          'Running work stops and every connection drops. The configuration stays, so you can start it again later.',
-          'Yes, terminate it', () => send(ws, row, action, () => clustersApi.terminate(ws, row.id)))
-        return
       case 'restart':
-        confirm(`Restart ${row.name}?`,
-          'Running work stops and notebooks lose their state while Spark restarts; it is back in a few minutes.',
-          'Yes, restart it', () => send(ws, row, action, () => clustersApi.restart(ws, row.id)))
-        return
       case 'resize':
+        Object.assign(actionDialog, { kind: action, workspace: ws, row })
+        return
       case 'permanent-delete':
-        Object.assign(actionDialog, { kind: action === 'resize' ? 'resize' : 'delete', workspace: ws, row })
+        Object.assign(actionDialog, { kind: 'delete', workspace: ws, row })
         return
       case 'edit':
         void router.push({ name: 'compute-edit', params: { ws, id: row.id } })

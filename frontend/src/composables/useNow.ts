@@ -1,9 +1,29 @@
-import { onScopeDispose, ref, type Ref } from 'vue'
+import { getCurrentScope, onScopeDispose, readonly, ref, type Ref } from 'vue'
 
-/** The current time (ms), updated every `every` ms, for "5 min ago" labels. */
-export function useNow(every = 15_000): Ref<number> {
-  const now = ref(Date.now())
-  const timer = setInterval(() => (now.value = Date.now()), every)
-  onScopeDispose(() => clearInterval(timer))
-  return now
+// The app's one clock for "… ago" labels: a single ref every user shares, so
+// two ages on one screen are read at the same instant. It ticks each second
+// while anything that uses it is alive, and stops when the last one goes.
+const now = ref(Date.now())
+let users = 0
+let timer: ReturnType<typeof setInterval> | null = null
+
+const tick = () => (now.value = Date.now())
+
+/** The current time (ms), shared by every caller; call it in a component's or store's setup. */
+export function useNow(): Readonly<Ref<number>> {
+  if (getCurrentScope()) {
+    if (users++ === 0) {
+      tick()
+      timer = setInterval(tick, 1000)
+    }
+    onScopeDispose(() => {
+      if (--users === 0 && timer) {
+        clearInterval(timer)
+        timer = null
+      }
+    })
+  } else {
+    tick()
+  }
+  return readonly(now)
 }

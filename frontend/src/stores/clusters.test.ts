@@ -115,6 +115,23 @@ describe('clusters store', () => {
     expect(s.all).toEqual([])
   })
 
+  it('keeps each workspace its own search: switching clears it, coming back restores it', async () => {
+    const s = useClustersStore()
+    await s.watch('a', 'all-purpose', 'me')
+    s.filters = { ...s.filters, search: 'etl', states: ['RUNNING'] }
+    await s.watch('b', 'all-purpose', 'me')
+    expect(s.filters.search).toBe('')
+    expect(s.filters.states).toEqual([])
+    s.filters = { ...s.filters, search: 'ml' }
+    // Another tab of the same workspace keeps the search.
+    await s.watch('b', 'job', 'me')
+    expect(s.filters.search).toBe('ml')
+    await s.watch('a', 'all-purpose', 'me')
+    expect(s.filters).toMatchObject({ search: 'etl', states: ['RUNNING'] })
+    await s.watch('b', 'all-purpose', 'me')
+    expect(s.filters.search).toBe('ml')
+  })
+
   it('disables every action while the workspace is offline, saying why', async () => {
     const s = useClustersStore()
     const ws = useWorkspacesStore()
@@ -124,7 +141,7 @@ describe('clusters store', () => {
     expect(s.availability(running, 'terminate').enabled).toBe(true)
     expect(s.offline).toBeNull()
 
-    const updated = new Date(Date.now() - 10 * 60_000).toISOString()
+    const updated = new Date(Date.now() - 10.5 * 60_000).toISOString() // the shared clock may be a second behind
     s.status = { workspace: 'demo', view: 'all-purpose', lastUpdated: updated, nextAt: '', running: false, paused: false, stale: true, failures: 3 }
     ws.connections = { demo: { workspaceId: 'demo', state: 'offline', user: '', checkedAt: '' } as unknown as ConnectionView }
     for (const a of ['terminate', 'edit'] as const) {

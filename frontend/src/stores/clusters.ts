@@ -16,7 +16,8 @@ import {
   type ClusterView,
 } from '@/api'
 import { emptyFilters, filterRows, sortRows, type ClusterFilters, type SortState } from '@/clusters/filter'
-import { ageText, secondsSince } from '@/components/workspaces/fieldErrors'
+import { useNow } from '@/composables/useNow'
+import { agoText, secondsSince } from '@/lib/time'
 import { useWorkspacesStore } from '@/stores/workspaces'
 
 let visibilityHooked = false
@@ -46,6 +47,7 @@ const cachedLists = 8
 /** One workspace's compute list: rows kept by id, updated by the backend's deltas. */
 export const useClustersStore = defineStore('clusters', () => {
   const workspaces = useWorkspacesStore()
+  const now = useNow()
   const workspace = ref<string | null>(null)
   const view = ref<ClusterView>('all-purpose')
   // Rows live outside Vue's reactivity (10,000 proxies would cost more than
@@ -58,6 +60,9 @@ export const useClustersStore = defineStore('clusters', () => {
   const status = ref<ClustersStatus | null>(null)
   const error = ref<ApiError | null>(null)
   const filters = ref<ClusterFilters>(emptyFilters())
+  // Each workspace keeps its own search and filters: a search typed in one
+  // never narrows the next, and going back brings it back.
+  const filtersByWorkspace = new Map<string, ClusterFilters>()
   const sort = ref<SortState>({ key: 'name', order: 'ascend' })
   const me = ref('')
   const table = shallowRef<ActionTable | null>(null)
@@ -136,6 +141,10 @@ export const useClustersStore = defineStore('clusters', () => {
     announceVisibility()
     me.value = user
     const previous = workspace.value
+    if (previous !== ws) {
+      if (previous) filtersByWorkspace.set(previous, filters.value)
+      filters.value = filtersByWorkspace.get(ws) ?? emptyFilters()
+    }
     if (previous !== ws || view.value !== v) {
       stash()
       const cached = lists.get(listKey(ws, v))
@@ -200,13 +209,11 @@ export const useClustersStore = defineStore('clusters', () => {
       return 'Sign-in needed: the workspace refused the credentials; enter new ones or sign in again in Workspaces'
     }
     if (!ws || !workspaces.isOffline(ws)) return null
-    void workspaces.connections[ws]?.checkedAt // re-read the age on every reconnect attempt
     const since =
-      secondsSince(status.value?.lastUpdated ?? '', Date.now()) ??
-      secondsSince(workspaces.catalogs[ws]?.fetchedAt ?? '', Date.now())
+      secondsSince(status.value?.lastUpdated, now.value) ?? secondsSince(workspaces.catalogs[ws]?.fetchedAt, now.value)
     return since === null
       ? 'Offline: nothing loaded yet; reconnects by itself'
-      : `Offline: showing data from ${ageText(since)}; reconnects by itself`
+      : `Offline: showing data from ${agoText(since)}; reconnects by itself`
   })
 
   /** Whether an action is possible for a row now, and why not. */

@@ -1,25 +1,15 @@
 // Plain-language formatting for the drafts screens.
+import { agoText, secondsSince } from '@/lib/time'
 
-/** "just now", "5 minutes", "3 hours", "2 days". */
-export function ageText(seconds: number): string {
-  if (seconds < 60) return 'under a minute'
-  const minutes = Math.floor(seconds / 60)
-  if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`
-  const hours = Math.floor(minutes / 60)
-  if (hours < 48) return hours === 1 ? '1 hour' : `${hours} hours`
-  const days = Math.floor(hours / 24)
-  return `${days} days`
-}
-
-/** An RFC 3339 time relative to now: "5 minutes ago", or the date when older than a week. */
-export function sinceText(iso: string, now: Date = new Date()): string {
-  if (!iso) return ''
-  const t = new Date(iso)
-  if (Number.isNaN(t.getTime())) return ''
-  const seconds = Math.max(0, Math.round((now.getTime() - t.getTime()) / 1000))
-  if (seconds < 60) return 'just now'
-  if (seconds > 7 * 86400) return t.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
-  return `${ageText(seconds)} ago`
+/**
+ * An RFC 3339 time relative to now (ms, from useNow): "5 min ago", or the
+ * date when older than a week; '' when unknown.
+ */
+export function sinceText(iso: string, now: number): string {
+  const seconds = secondsSince(iso, now)
+  if (seconds === null) return ''
+  if (seconds > 7 * 86400) return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+  return agoText(seconds)
 }
 
 /** A diff value as it reads in a cell: unset values say so. */
@@ -29,9 +19,10 @@ export function valueText(v: unknown): string {
   return JSON.stringify(v)
 }
 
-/** How old the cached catalog is, as the check column says it. */
-export function cacheText(cache: { cached: boolean; ageSeconds: number }): string {
-  return cache.cached ? `catalog ${ageText(cache.ageSeconds)} old` : 'nothing cached'
+/** How old the cached catalog is, as the check column says it; now (ms) from useNow. */
+export function cacheText(cache: { cached: boolean; ageSeconds: number; fetchedAt?: string }, now: number): string {
+  if (!cache.cached) return 'nothing cached'
+  return `catalog from ${sinceText(cache.fetchedAt ?? '', now) || agoText(cache.ageSeconds)}`
 }
 
 /** An RFC 3339 time as a local date and time ("23 Nov 2026, 14:05"); '' when unknown. */
@@ -46,7 +37,7 @@ export function dateText(iso: string): string {
 export type SaveState = 'saved' | 'pending' | 'saving' | 'invalid' | 'error' | 'conflict'
 
 /** The save state as the editor's header says it; updatedAt is the draft's last save. */
-export function saveStateText(state: SaveState, updatedAt: string, now: Date = new Date()): string {
+export function saveStateText(state: SaveState, updatedAt: string, now: number): string {
   switch (state) {
     case 'saved':
       return updatedAt ? `Saved · edited ${sinceText(updatedAt, now)}` : 'Saved'

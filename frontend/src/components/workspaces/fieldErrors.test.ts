@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '@/api'
-import { ageText, fieldFor, secondsSince } from './fieldErrors'
+import { fieldFor } from './fieldErrors'
 
 const err = (code: string, status?: number) => new ApiError({ code, message: 'm', hint: 'h', status })
 
@@ -28,20 +28,5 @@ describe('fieldFor', () => {
 
   it('uses the HTTP status when the API code is unknown', () => {
     expect(fieldFor(err('SOMETHING', 401), 'pat')).toBe('token')
-  })
-})
-
-describe('ageText', () => {
-  it.each([
-    [10, 'just now'],
-    [90, '2 min ago'],
-    [3600 * 3, '3 h ago'],
-    [86400 * 3, '3 days ago'],
-    [86400 * 1.6, '2 days ago'],
-  ])('%i s is "%s"', (s, text) => expect(ageText(s)).toBe(text))
-
-  it('secondsSince handles empty and past times', () => {
-    expect(secondsSince('', 0)).toBeNull()
-    expect(secondsSince('2025-01-01T00:00:00Z', Date.parse('2025-01-01T00:05:00Z'))).toBe(300)
   })
 })

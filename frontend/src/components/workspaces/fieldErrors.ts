@@ -37,22 +37,3 @@ export function fieldFor(err: ApiError, authType: AuthType): FormField | null {
   if (err.status === 401) return authType === 'oauth-m2m' ? 'clientSecret' : authType === 'pat' ? 'token' : null
   return null
 }
-
-/** "just now", "3 min ago", "2 h ago", "4 days ago". */
-export function ageText(seconds: number): string {
-  if (seconds < 45) return 'just now'
-  const minutes = Math.round(seconds / 60)
-  if (minutes < 60) return `${minutes} min ago`
-  const hours = Math.round(minutes / 60)
-  if (hours < 36) return `${hours} h ago`
-  const days = Math.round(hours / 24)
-  return `${days} day${days === 1 ? '' : 's'} ago`
-}
-
-/** Seconds since an RFC 3339 time, at now (ms); null when never. */
-export function secondsSince(iso: string, now: number): number | null {
-  if (!iso) return null
-  const t = Date.parse(iso)
-  if (Number.isNaN(t)) return null
-  return Math.max(0, Math.round((now - t) / 1000))
-}

@@ -1,0 +1,157 @@
+import type { Browser, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { join } from 'node:path'
+import { artifacts, launch, open } from './browser'
+import { DemoWorkspace } from './demo'
+
+// The compute list at a 1,360 px window: which columns show, what the user
+// chose, and that nothing in a row runs under the pinned row menu.
+let browser: Browser
+const url = inject('bridgeUrl')
+const demo = new DemoWorkspace(inject('demoUrl'), inject('demoToken'))
+const wait = { timeout: 30_000, interval: 250 }
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const unique = (what: string) => `e2e-${what}-${Math.random().toString(36).slice(2, 7)}`
+const longTags = {
+  'cost-center': 'finance-analytics-emea-reporting-and-forecasting',
+  team: 'data-platform-engineering-shared-services',
+  owner: 'someone.with.a.rather.long.name@example.com',
+  environment: 'production',
+}
+
+async function start() {
+  const s = await open(browser, url)
+  await s.page.setViewportSize({ width: 1360, height: 800 })
+  s.page.setDefaultTimeout(25_000)
+  s.page.on('console', (m) => {
+    if (m.type() === 'error') s.errors.push(m.text())
+  })
+  return s
+}
+
+async function showList(page: Page, search: string): Promise<void> {
+  await page.locator('[data-nav="compute"]').click()
+  await page.getByTestId('cluster-search').locator('input').fill(search)
+  await expect.poll(() => page.locator('tr[data-id]').count(), wait).toBe(1)
+}
+
+const header = (page: Page, key: string) => page.locator(`.cluster-table th[data-col-key="${key}"]`)
+const headerKeys = (page: Page) =>
+  page.locator('.cluster-table thead th[data-col-key]').evaluateAll((ths) => ths.map((t) => t.getAttribute('data-col-key')))
+
+async function box(l: Locator) {
+  const b = await l.boundingBox()
+  if (!b) throw new Error('not on screen')
+  return { left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height, width: b.width }
+}
+
+describe('compute list columns', () => {
+  it('fits 1,360 px: name, state, creator, tags and the row menu on screen, tag chips inside their cell', async () => {
+    const name = unique('fit')
+    await demo.createCluster(name, { custom_tags: longTags })
+    const { page, context, errors } = await start()
+    await showList(page, name)
+
+    expect(await headerKeys(page)).toEqual(['name', 'state', 'workers', 'runtime', 'creator', 'tags', 'actions'])
+    for (const key of ['name', 'state', 'creator', 'tags', 'actions']) {
+      const b = await box(header(page, key))
+      expect(b.left, key).toBeGreaterThanOrEqual(0)
+      expect(b.right, key).toBeLessThanOrEqual(1360)
+    }
+    // Nothing sits under the pinned row menu at the default widths.
+    expect((await box(header(page, 'tags'))).right).toBeLessThanOrEqual((await box(header(page, 'actions'))).left + 0.5)
+
+    const row = page.locator('tr[data-id]')
+    const tagsCell = await box(row.locator('td[data-col-key="tags"]'))
+    const actionsCell = await box(row.locator('td[data-col-key="actions"]'))
+    const chips = row.locator('td[data-col-key="tags"] [data-testid="tag"], td[data-col-key="tags"] .more')
+    expect(await chips.count()).toBe(3) // two tags and "+2"
+    for (const chip of await chips.all()) {
+      const c = await box(chip)
+      expect(c.width).toBeGreaterThan(0)
+      expect(c.right).toBeLessThanOrEqual(tagsCell.right + 0.5)
+      expect(c.right).toBeLessThanOrEqual(actionsCell.left + 0.5)
+    }
+    await page.screenshot({ path: join(artifacts, 'e2e-list-1360.png') })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('hides, moves and resizes columns, keeps the choice over a reload, and resets', async () => {
+    const name = unique('cols')
+    await demo.createCluster(name)
+    const { page, context, errors } = await start()
+    await showList(page, name)
+    const initial = (await box(header(page, 'runtime'))).width
+
+    await page.getByTestId('columns-button').click()
+    const panel = page.getByTestId('columns-panel')
+    await panel.locator('[data-column="creator"] .n-checkbox').click()
+    await expect.poll(() => header(page, 'creator').count(), wait).toBe(0)
+    await panel.locator('[data-column="accessMode"] .n-checkbox').click()
+    await panel.locator('[data-column="tags"] [data-testid="column-up"]').click()
+    const chosen = ['name', 'state', 'workers', 'runtime', 'tags', 'accessMode', 'actions']
+    await expect.poll(() => headerKeys(page), wait).toEqual(chosen)
+    expect(await panel.locator('[data-column="name"] .n-checkbox--disabled').count()).toBe(1) // the name always shows
+    await page.keyboard.press('Escape')
+
+    // Drag the runtime column's edge 60 px wider.
+    const before = (await box(header(page, 'runtime'))).width
+    const handle = await box(header(page, 'runtime').locator('.n-data-table-resize-button'))
+    const y = (handle.top + handle.bottom) / 2
+    await page.mouse.move((handle.left + handle.right) / 2, y)
+    await page.mouse.down()
+    await page.mouse.move((handle.left + handle.right) / 2 + 30, y, { steps: 3 })
+    await page.mouse.move((handle.left + handle.right) / 2 + 60, y, { steps: 3 })
+    await page.mouse.up()
+    await expect.poll(async () => Math.round((await box(header(page, 'runtime'))).width), wait).toBeGreaterThanOrEqual(Math.round(before + 50))
+    const widened = (await box(header(page, 'runtime'))).width
+
+    // A new page load (as after a restart) shows the same choice.
+    await page.goto(url)
+    await page.getByTestId('workspace-switcher').waitFor()
+    await showList(page, name)
+    await expect.poll(() => headerKeys(page), wait).toEqual(chosen)
+    expect(Math.abs((await box(header(page, 'runtime'))).width - widened)).toBeLessThanOrEqual(2)
+    await page.screenshot({ path: join(artifacts, 'e2e-list-columns.png') })
+
+    await page.getByTestId('columns-button').click()
+    await page.getByTestId('columns-reset').click()
+    await expect.poll(() => headerKeys(page), wait).toEqual(['name', 'state', 'workers', 'runtime', 'creator', 'tags', 'actions'])
+    expect(Math.abs((await box(header(page, 'runtime'))).width - initial)).toBeLessThanOrEqual(2)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('row menu: each disabled item keeps its reason inside its own line', async () => {
+    const name = unique('menu')
+    const id = await demo.createTerminated(name)
+    const { page, context, errors } = await start()
+    await showList(page, name)
+    await expect.poll(() => page.locator(`tr[data-id="${id}"]`).getAttribute('data-state'), wait).toBe('TERMINATED')
+
+    await page.locator(`tr[data-id="${id}"]`).getByTestId('row-menu').click()
+    const items = page.locator('.n-dropdown-option-body[data-action]')
+    await expect.poll(() => items.locator('.why').count(), wait).toBeGreaterThanOrEqual(2)
+    const boxes = await Promise.all((await items.all()).map(box))
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom - 0.5)
+    for (const item of await items.all()) {
+      const outer = await box(item)
+      for (const why of await item.locator('.why').all()) {
+        const w = await box(why)
+        expect(w.top).toBeGreaterThanOrEqual(outer.top - 0.5)
+        expect(w.bottom).toBeLessThanOrEqual(outer.bottom + 0.5)
+      }
+    }
+    await page.screenshot({ path: join(artifacts, 'e2e-list-row-menu.png') })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})

@@ -1,0 +1,84 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import {
+  actionsWidth, defaultPrefs, fitWidth, loadPrefs, maxColumnWidth, move, normalize, savePrefs, setShown, setWidth,
+  shownColumns, storageKey, tableWidth, useColumnPrefs, widthOf, type ColumnId,
+} from './columns'
+
+const ids = (p = defaultPrefs()) => shownColumns(p).map((c) => c.id)
+
+describe('column prefs', () => {
+  beforeEach(() => localStorage.clear())
+
+  it('shows name, state, creator and tags by default, and they fit a 1,360 px window', () => {
+    const p = defaultPrefs()
+    expect(ids(p)).toEqual(['name', 'state', 'workers', 'runtime', 'creator', 'tags'])
+    expect(tableWidth(p)).toBeLessThanOrEqual(fitWidth)
+    expect(tableWidth(p)).toBe(shownColumns(p).reduce((s, c) => s + c.width, 0) + actionsWidth)
+  })
+
+  it('hides and shows a column, but never the name', () => {
+    let p = setShown(defaultPrefs(), 'creator', false)
+    expect(ids(p)).not.toContain('creator')
+    p = setShown(p, 'accessMode', true)
+    expect(ids(p).at(-1)).toBe('accessMode')
+    p = setShown(p, 'creator', true)
+    expect(ids(p)).toContain('creator')
+    expect(ids(setShown(p, 'name', false))[0]).toBe('name')
+  })
+
+  it('moves a column up and down, never past the ends or before the name', () => {
+    let p = move(defaultPrefs(), 'creator', -1)
+    expect(ids(p)).toEqual(['name', 'state', 'workers', 'creator', 'runtime', 'tags'])
+    p = move(p, 'state', -1)
+    expect(p.order[0]).toBe('name')
+    expect(move(p, 'name', 1)).toBe(p)
+    const last = p.order.at(-1)!
+    expect(move(p, last, 1)).toBe(p)
+  })
+
+  it('keeps widths within bounds', () => {
+    let p = setWidth(defaultPrefs(), 'tags', 320.4)
+    expect(widthOf(p, 'tags')).toBe(320)
+    p = setWidth(p, 'tags', 5)
+    expect(widthOf(p, 'tags')).toBe(90)
+    p = setWidth(p, 'runtime', 99_999)
+    expect(widthOf(p, 'runtime')).toBe(maxColumnWidth)
+    expect(widthOf(p, 'creator')).toBe(190)
+    expect(setWidth(p, 'actions' as ColumnId, 200)).toBe(p) // the row menu is not the user's to size
+  })
+
+  it('reads back what it saved', () => {
+    const p = setWidth(move(setShown(defaultPrefs(), 'tags', false), 'creator', -1), 'name', 300)
+    savePrefs(localStorage, p)
+    expect(loadPrefs(localStorage)).toEqual(p)
+  })
+
+  it('survives anything in storage: junk, unknown columns, columns added since', () => {
+    localStorage.setItem(storageKey, '{not json')
+    expect(loadPrefs(localStorage)).toEqual(defaultPrefs())
+    expect(normalize(null)).toEqual(defaultPrefs())
+    expect(normalize({ order: 'x', hidden: 3, widths: [] })).toEqual(defaultPrefs())
+    // An older version knew fewer columns; 'gone' no longer exists; name was somehow hidden and moved.
+    const p = normalize({
+      order: ['tags', 'gone', 'name', 'state', 'state'],
+      hidden: ['name', 'state', 'gone'],
+      widths: { tags: 'wide', state: 150, gone: 10 },
+    })
+    expect(p.order).toEqual(['name', 'tags', 'state', 'workers', 'runtime', 'creator', 'driverType', 'accessMode'])
+    expect(p.hidden.sort()).toEqual(['accessMode', 'driverType', 'state'])
+    expect(p.widths).toEqual({ state: 150 })
+  })
+
+  it('shares one copy, saved on every change and reset to the defaults', () => {
+    const a = useColumnPrefs()
+    const b = useColumnPrefs()
+    a.update(setShown(a.prefs.value, 'creator', false))
+    expect(ids(b.prefs.value)).not.toContain('creator')
+    expect(ids(loadPrefs(localStorage))).not.toContain('creator')
+    const before = b.resets.value
+    b.reset()
+    expect(a.prefs.value).toEqual(defaultPrefs())
+    expect(loadPrefs(localStorage)).toEqual(defaultPrefs())
+    expect(a.resets.value).toBe(before + 1)
+  })
+})
