@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
 )
 
@@ -38,7 +39,7 @@ type SavedExport struct {
 var errUnreadableImport = errors.New("the text cannot be read as a cluster definition")
 
 // MaxImportBytes bounds pasted or chosen text: cluster specs are small.
-const MaxImportBytes = 4 << 20
+const MaxImportBytes = boundedfile.SpecLimit
 
 // Import reads API JSON or bundle YAML (chosen by the file name, else the
 // content) and makes one draft per cluster found, targeted at workspaceID.
@@ -52,7 +53,8 @@ func (d *Drafts) Import(filename, content, workspaceID string) (ImportView, erro
 	}
 	if len(content) > MaxImportBytes {
 		return ImportView{}, d.fail(&drafts.FieldError{Field: "content", Err: drafts.ErrNothingToImport,
-			Msg: fmt.Sprintf("the text is %d MB; a cluster definition is far smaller — is this the right file?", len(content)>>20)})
+			Msg: (&boundedfile.TooLargeError{Name: "the text", Limit: MaxImportBytes, What: "an import"}).Error() +
+				"; a cluster definition is far smaller — is this the right file?"})
 	}
 	found, err := drafts.Import(filename, []byte(content))
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"path/filepath"
 	"strings"
 )
@@ -15,6 +16,10 @@ var ErrNothingToImport = errors.New("no cluster found")
 // Import reads API JSON or bundle YAML, chosen by the file name's
 // extension, else by the content (JSON starts with '{').
 func Import(filename string, data []byte) ([]Imported, error) {
+	data, err := boundedfile.Text(data, "the text")
+	if err != nil {
+		return nil, err
+	}
 	switch strings.ToLower(filepath.Ext(filename)) {
 	case ".json":
 		return ImportJSON(data)
