@@ -16,7 +16,6 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
-	"github.com/databricks/databricks-sdk-go/service/compute"
 )
 
 // inputs is everything a check needs, read and parsed.
@@ -49,11 +48,6 @@ func load(ctx context.Context, o options, deps Deps, stderr io.Writer) (inputs, 
 		in.clusterType = policy.AllPurpose
 	}
 	in.spec = spec
-
-	var probe compute.ClusterSpec
-	if err := json.Unmarshal(mustJSON(spec), &probe); err != nil {
-		return in, fmt.Errorf("spec %s is JSON but not a Clusters API spec: %w", o.spec, err)
-	}
 
 	ratesPath := o.rates
 	if ratesPath == "" {
@@ -164,12 +158,6 @@ func resolveWorkspace(want string, paths workspaces.Paths) (id, name string, err
 	}
 	known = append(known, workspaces.DemoName)
 	return "", "", fmt.Errorf("no workspace named %q; known: %s", want, strings.Join(known, ", "))
-}
-
-// mustJSON re-encodes a decoded spec; a tree from DecodeSpec always encodes.
-func mustJSON(spec map[string]any) []byte {
-	raw, _ := json.Marshal(spec)
-	return raw
 }
 
 // specJSON re-encodes a decoded spec.
