@@ -16,7 +16,11 @@ var ErrNothingToImport = errors.New("no cluster found")
 // Import reads API JSON or bundle YAML, chosen by the file name's
 // extension, else by the content (JSON starts with '{').
 func Import(filename string, data []byte) ([]Imported, error) {
-	data, err := boundedfile.Text(data, "the text")
+	name := filename
+	if name == "" {
+		name = "the text"
+	}
+	data, err := boundedfile.Text(data, name)
 	if err != nil {
 		return nil, err
 	}
@@ -133,4 +137,3 @@ func offsetOf(data []byte, f field) int64 {
 	return off + int64(f.col) - 1
 }
 
-func asType[T error](err error, target *T) bool { return errors.As(err, target) }

@@ -41,7 +41,9 @@ func (e *ProfileNotImportableError) Error() string {
 }
 
 // Is lets errors.Is(err, ErrCfgProfileNotImportable) match.
-func (e *ProfileNotImportableError) Is(target error) bool { return target == ErrCfgProfileNotImportable }
+func (e *ProfileNotImportableError) Is(target error) bool {
+	return target == ErrCfgProfileNotImportable
+}
 
 // ErrCfgNotAFile reports a .databrickscfg path that is a device, FIFO or
 // folder (or a link to one), or a file too large to be a config file.
