@@ -136,4 +136,3 @@ func offsetOf(data []byte, f field) int64 {
 	}
 	return off + int64(f.col) - 1
 }
-
