@@ -8,6 +8,7 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // ImportView is what an import made.
@@ -94,10 +95,10 @@ func (d *Drafts) Export(format string, ids []string) (ExportView, error) {
 	}
 	f := drafts.Format(format)
 	switch f {
-	case drafts.FormatJSON, drafts.FormatBundle, drafts.FormatTerraform:
+	case drafts.FormatJSON, drafts.FormatBundle, drafts.FormatBundleProject, drafts.FormatTerraform:
 	default:
 		return ExportView{}, d.fail(&drafts.FieldError{Field: "format", Err: errBadFormat,
-			Msg: fmt.Sprintf("%q is not an export format; use json, bundle or terraform", format)})
+			Msg: fmt.Sprintf("%q is not an export format; use json, bundle, bundle-project or terraform", format)})
 	}
 	list := make([]drafts.Draft, 0, len(ids))
 	for _, id := range ids {
@@ -114,11 +115,37 @@ func (d *Drafts) Export(format string, ids []string) (ExportView, error) {
 		return ExportView{}, d.fail(&drafts.FieldError{Field: "format", Err: errBadFormat,
 			Msg: "API JSON holds one cluster: export one draft, or choose bundle YAML or Terraform"})
 	}
-	raw, name, err := drafts.Export(f, list...)
+	target := d.exportTarget(list)
+	raw, name, err := drafts.ExportTo(f, target, list...)
 	if err != nil {
 		return ExportView{}, err
 	}
-	return ExportView{Format: format, FileName: name, Content: string(raw), Warnings: drafts.ExportWarnings(f, list...)}, nil
+	warnings := drafts.ExportWarnings(f, list...)
+	if target.Host == "" && (f == drafts.FormatBundleProject || f == drafts.FormatTerraform) {
+		warnings = append(warnings, "No workspace host was written: the drafts target different workspaces, none, or the Demo workspace (whose address changes each run). "+
+			"Set it in the file (workspace.host, or host in the provider block) or with DATABRICKS_HOST.")
+	}
+	return ExportView{Format: format, FileName: name, Content: string(raw), Warnings: warnings}, nil
+}
+
+// exportTarget is the one workspace the drafts target, when they share one
+// with a stable host (not the Demo workspace, whose port changes each run).
+func (d *Drafts) exportTarget(list []drafts.Draft) drafts.Target {
+	id := list[0].WorkspaceID
+	for _, dr := range list {
+		if dr.WorkspaceID != id {
+			return drafts.Target{}
+		}
+	}
+	if id == "" || id == workspaces.DemoID {
+		return drafts.Target{}
+	}
+	for _, p := range d.workspaces() {
+		if p.ID == id {
+			return drafts.Target{Host: p.Host}
+		}
+	}
+	return drafts.Target{}
 }
 
 // SaveExport exports and, on the desktop, asks where to save the file. In
