@@ -121,9 +121,11 @@ func (d *Drafts) Export(format string, ids []string) (ExportView, error) {
 		return ExportView{}, err
 	}
 	warnings := drafts.ExportWarnings(f, list...)
-	if target.Host == "" && (f == drafts.FormatBundleProject || f == drafts.FormatTerraform) {
+	if target.Host == "" && f == drafts.FormatBundleProject {
+		// Terraform's provider falls back to DATABRICKS_HOST and the config
+		// file by itself: only the bundle is worth a word.
 		warnings = append(warnings, "No workspace host was written: the drafts target different workspaces, none, or the Demo workspace (whose address changes each run). "+
-			"Set it in the file (workspace.host, or host in the provider block) or with DATABRICKS_HOST.")
+			"Set targets.dev.workspace.host in the file, or use DATABRICKS_HOST or a profile.")
 	}
 	return ExportView{Format: format, FileName: name, Content: string(raw), Warnings: warnings}, nil
 }
