@@ -100,6 +100,11 @@ func ExportBundle(drafts ...Draft) ([]byte, error) {
 		{Kind: yaml.ScalarNode, Value: "resources"},
 		{Kind: yaml.MappingNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Value: "clusters"}, clusters}},
 	}}
+	return encodeYAML(root)
+}
+
+// encodeYAML writes a document with two-space indents, as bundles use.
+func encodeYAML(root *yaml.Node) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)

@@ -1,7 +1,6 @@
 package drafts
 
 import (
-	"bytes"
 	"fmt"
 
 	"go.yaml.in/yaml/v3"
@@ -43,16 +42,7 @@ func ExportBundleProject(t Target, drafts ...Draft) ([]byte, error) {
 		"targets", mapping("dev", dev),
 	)
 	root.Content = append(root.Content, resources.Content[0].Content...)
-	var buf bytes.Buffer
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(root); err != nil {
-		return nil, fmt.Errorf("write databricks.yml: %w", err)
-	}
-	if err := enc.Close(); err != nil {
-		return nil, fmt.Errorf("write databricks.yml: %w", err)
-	}
-	return buf.Bytes(), nil
+	return encodeYAML(root)
 }
 
 func scalar(v, tag string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: v, Tag: tag} }
