@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // ImportView is what an import made.
@@ -38,7 +40,7 @@ type SavedExport struct {
 var errUnreadableImport = errors.New("the text cannot be read as a cluster definition")
 
 // MaxImportBytes bounds pasted or chosen text: cluster specs are small.
-const MaxImportBytes = 4 << 20
+const MaxImportBytes = boundedfile.SpecLimit
 
 // Import reads API JSON or bundle YAML (chosen by the file name, else the
 // content) and makes one draft per cluster found, targeted at workspaceID.
@@ -52,7 +54,8 @@ func (d *Drafts) Import(filename, content, workspaceID string) (ImportView, erro
 	}
 	if len(content) > MaxImportBytes {
 		return ImportView{}, d.fail(&drafts.FieldError{Field: "content", Err: drafts.ErrNothingToImport,
-			Msg: fmt.Sprintf("the text is %d MB; a cluster definition is far smaller — is this the right file?", len(content)>>20)})
+			Msg: (&boundedfile.TooLargeError{Name: "the text", Limit: MaxImportBytes, What: "an import"}).Error() +
+				"; a cluster definition is far smaller — is this the right file?"})
 	}
 	found, err := drafts.Import(filename, []byte(content))
 	if err != nil {
@@ -92,10 +95,10 @@ func (d *Drafts) Export(format string, ids []string) (ExportView, error) {
 	}
 	f := drafts.Format(format)
 	switch f {
-	case drafts.FormatJSON, drafts.FormatBundle, drafts.FormatTerraform:
+	case drafts.FormatJSON, drafts.FormatBundle, drafts.FormatBundleProject, drafts.FormatTerraform:
 	default:
 		return ExportView{}, d.fail(&drafts.FieldError{Field: "format", Err: errBadFormat,
-			Msg: fmt.Sprintf("%q is not an export format; use json, bundle or terraform", format)})
+			Msg: fmt.Sprintf("%q is not an export format; use json, bundle, bundle-project or terraform", format)})
 	}
 	list := make([]drafts.Draft, 0, len(ids))
 	for _, id := range ids {
@@ -112,11 +115,39 @@ func (d *Drafts) Export(format string, ids []string) (ExportView, error) {
 		return ExportView{}, d.fail(&drafts.FieldError{Field: "format", Err: errBadFormat,
 			Msg: "API JSON holds one cluster: export one draft, or choose bundle YAML or Terraform"})
 	}
-	raw, name, err := drafts.Export(f, list...)
+	target := d.exportTarget(list)
+	raw, name, err := drafts.ExportTo(f, target, list...)
 	if err != nil {
 		return ExportView{}, err
 	}
-	return forPage(ExportView{Format: format, FileName: name, Content: string(raw), Warnings: drafts.ExportWarnings(f, list...)}), nil
+	warnings := drafts.ExportWarnings(f, list...)
+	if target.Host == "" && f == drafts.FormatBundleProject {
+		// Terraform's provider falls back to DATABRICKS_HOST and the config
+		// file by itself: only the bundle is worth a word.
+		warnings = append(warnings, "No workspace host was written: the drafts target different workspaces, none, or the Demo workspace (whose address changes each run). "+
+			"Set targets.dev.workspace.host in the file, or use DATABRICKS_HOST or a profile.")
+	}
+	return forPage(ExportView{Format: format, FileName: name, Content: string(raw), Warnings: warnings}), nil
+}
+
+// exportTarget is the one workspace the drafts target, when they share one
+// with a stable host (not the Demo workspace, whose port changes each run).
+func (d *Drafts) exportTarget(list []drafts.Draft) drafts.Target {
+	id := list[0].WorkspaceID
+	for _, dr := range list {
+		if dr.WorkspaceID != id {
+			return drafts.Target{}
+		}
+	}
+	if id == "" || id == workspaces.DemoID {
+		return drafts.Target{}
+	}
+	for _, p := range d.workspaces() {
+		if p.ID == id {
+			return drafts.Target{Host: p.Host}
+		}
+	}
+	return drafts.Target{}
 }
 
 // SaveExport exports and, on the desktop, asks where to save the file. In

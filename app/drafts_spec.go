@@ -70,6 +70,11 @@ func splitPageSpec(m map[string]any) (pageSpec, error) {
 		out.unknown = append(out.unknown, unknownPaths(k, v)...)
 	}
 	sort.Strings(out.unknown)
+	if raw, err := json.Marshal(api); err == nil {
+		if _, wrong, _ := clusterspec.DecodeSpec(raw); len(wrong) > 0 {
+			return pageSpec{}, &drafts.FieldError{Field: "spec." + wrong[0].Path, Err: errBadSpec, Msg: wrong[0].Message}
+		}
+	}
 	spec, _, err := mapToSpec(api)
 	if err != nil {
 		return pageSpec{}, err
@@ -101,10 +106,13 @@ func decodeLibraries(v any, into *[]compute.Library) error {
 	}
 	raw, err := json.Marshal(v)
 	if err == nil {
+		err = clusterspec.TypeError(raw, *into, librariesKey)
+	}
+	if err == nil {
 		err = json.Unmarshal(raw, into)
 	}
 	if err != nil {
-		return &drafts.FieldError{Field: librariesKey, Err: errBadSpec, Msg: "libraries must be a list of libraries (" + err.Error() + ")"}
+		return &drafts.FieldError{Field: librariesKey, Err: errBadSpec, Msg: err.Error()}
 	}
 	return nil
 }

@@ -148,7 +148,8 @@ func TestDraftInputErrorsArePlaced(t *testing.T) {
 
 	v, err := d.Create(DraftInput{Name: "etl", Spec: map[string]any{"num_workers": "two"}})
 	ui = uiErr(t, e.app, err)
-	assert.Equal(t, "spec", ui.Field)
+	assert.Equal(t, "spec.num_workers", ui.Field, "the wrong value is placed at its field")
+	assert.Contains(t, ui.Message+ui.Hint+ui.Detail, `num_workers must be a whole number from 0 to 2147483647, not the text "two".`)
 	assert.Empty(t, v.ID)
 
 	v, err = d.Create(DraftInput{Name: "etl"})

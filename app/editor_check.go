@@ -2,13 +2,13 @@ package app
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
@@ -54,7 +54,11 @@ func (e *Editor) Evaluate(workspaceID, specJSON string, applyDefaults bool) (Eva
 
 func (e *Editor) evaluate(snap catalog.Snapshot, raw []byte, applyDefaults bool) (Evaluation, error) {
 	out := Evaluation{Problems: []Problem{}, Constraints: []policy.FieldConstraint{}, Applied: []policy.Change{}, Notes: []string{}}
-	tree, err := policy.DecodeSpec(raw)
+	raw, err := boundedfile.Text(raw, "the JSON")
+	var tree map[string]any
+	if err == nil {
+		tree, err = policy.DecodeSpec(raw)
+	}
 	if err != nil {
 		out.add(Problem{Source: "json", Code: "invalid_json", Severity: "error",
 			Message: "The JSON is not a valid cluster spec object: " + strings.TrimPrefix(err.Error(), policy.ErrInvalidSpec.Error()+": ")})
@@ -65,7 +69,7 @@ func (e *Editor) evaluate(snap catalog.Snapshot, raw []byte, applyDefaults bool)
 		out.add(p)
 	}
 	cat := &clusterspec.Catalog{NodeTypes: snap.NodeTypes.Items, SparkVersions: snap.SparkVersions.Items, Pools: snap.Pools.Items}
-	for _, v := range clusterspec.Validate(spec, clusterspec.Options{Catalog: cat, RequireName: true}) {
+	for _, v := range withoutTypeProblems(decodeProblems, clusterspec.Validate(spec, clusterspec.Options{Catalog: cat, RequireName: true})) {
 		out.add(Problem{Path: v.Path, Source: "spec", Code: v.Code, Message: v.Message, Severity: string(v.Severity)})
 	}
 	for _, v := range clusterspec.ValidateLibraries(libs) {
@@ -104,6 +108,18 @@ func (e *Editor) evaluate(snap catalog.Snapshot, raw []byte, applyDefaults bool)
 	return out, nil
 }
 
+// withoutTypeProblems drops rule violations at paths whose value was left
+// out for its type (it would also read as missing).
+func withoutTypeProblems(decoded []Problem, vs []clusterspec.Violation) []clusterspec.Violation {
+	var typed []clusterspec.Violation
+	for _, p := range decoded {
+		if p.Code == clusterspec.CodeWrongType {
+			typed = append(typed, clusterspec.Violation{Path: p.Path})
+		}
+	}
+	return clusterspec.WithTypeProblems(typed, vs)[len(typed):]
+}
+
 func (ev *Evaluation) add(p Problem) {
 	ev.Problems = append(ev.Problems, p)
 	if p.Severity == "warning" {
@@ -113,69 +129,35 @@ func (ev *Evaluation) add(p Problem) {
 	}
 }
 
-// decodeForValidation reads the spec into the SDK type field by field, so a
-// value of the wrong type becomes a message at its field instead of failing
-// the whole check.
+// decodeForValidation reads the spec into the SDK type field by field (see
+// clusterspec.DecodeSpec), so a value of the wrong type becomes a message at
+// its field instead of failing the whole check.
 func decodeForValidation(raw []byte) (compute.ClusterSpec, []compute.Library, []Problem) {
+	var problems []Problem
+	typeProblem := func(v clusterspec.Violation) {
+		problems = append(problems, Problem{Path: v.Path, Source: "json", Code: v.Code, Message: v.Message, Severity: string(v.Severity)})
+	}
 	var fields map[string]json.RawMessage
 	_ = json.Unmarshal(raw, &fields)
-	var problems []Problem
 	var libs []compute.Library
-	if l, ok := fields["libraries"]; ok {
-		delete(fields, "libraries")
-		if err := json.Unmarshal(l, &libs); err != nil {
-			problems = append(problems, typeProblem("libraries", err))
+	if l, ok := fields[librariesKey]; ok {
+		if ps := clusterspec.TypeProblems(l, libs, librariesKey); len(ps) > 0 {
+			for _, p := range ps {
+				typeProblem(p)
+			}
+		} else if err := json.Unmarshal(l, &libs); err != nil {
 			libs = nil
 		}
 	}
-	for _, path := range clusterspec.UnknownFields(raw, "libraries") {
+	for _, path := range clusterspec.UnknownFields(raw, librariesKey) {
 		problems = append(problems, Problem{Path: path, Source: "json", Code: "unknown_field", Severity: "warning",
 			Message: fmt.Sprintf("%s is not a field of the Clusters API this app sends: it is kept in the JSON but dropped when the cluster is created or saved.", path)})
 	}
-	clean := map[string]json.RawMessage{}
-	for k, v := range fields {
-		var probe compute.ClusterSpec
-		one, _ := json.Marshal(map[string]json.RawMessage{k: v})
-		if err := json.Unmarshal(one, &probe); err != nil {
-			problems = append(problems, typeProblem(k, err))
-			continue
-		}
-		clean[k] = v
+	spec, wrong, _ := clusterspec.DecodeSpec(raw, librariesKey) // not an object: reported by the caller
+	for _, p := range wrong {
+		typeProblem(p)
 	}
-	var spec compute.ClusterSpec
-	all, _ := json.Marshal(clean)
-	_ = json.Unmarshal(all, &spec)
 	return spec, libs, problems
-}
-
-func typeProblem(field string, err error) Problem {
-	msg := fmt.Sprintf("%s has a value of the wrong type.", field)
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		path := field
-		if te.Field != "" {
-			path = te.Field
-		}
-		msg = fmt.Sprintf("%s must be %s, not a JSON %s.", path, kindName(te.Type.Kind().String()), te.Value)
-		return Problem{Path: path, Source: "json", Code: "wrong_type", Message: msg, Severity: "error"}
-	}
-	return Problem{Path: field, Source: "json", Code: "wrong_type", Message: msg, Severity: "error"}
-}
-
-func kindName(k string) string {
-	switch {
-	case strings.HasPrefix(k, "int"), strings.HasPrefix(k, "uint"), strings.HasPrefix(k, "float"):
-		return "a number"
-	case k == "bool":
-		return "true or false"
-	case k == "string":
-		return "a string"
-	case k == "map", k == "struct":
-		return "an object"
-	case k == "slice":
-		return "a list"
-	}
-	return "another type"
 }
 
 func ageText(snap catalog.Snapshot) string {

@@ -119,7 +119,7 @@ func TestEditorEvaluatePutsEveryProblemAtItsField(t *testing.T) {
 	assert.Contains(t, byPath["autotermination_minutes"].Message, "120")
 	assert.Equal(t, "spec", byPath["cluster_name"].Source)
 	assert.Equal(t, "json", byPath["num_workers"].Source)
-	assert.Contains(t, byPath["num_workers"].Message, "a number")
+	assert.Equal(t, `num_workers must be a whole number from 0 to 2147483647, not the text "two".`, byPath["num_workers"].Message)
 	assert.Contains(t, byPath, "libraries.0.maven.coordinates")
 	assert.Equal(t, ev.Errors, len(ev.Problems)-ev.Warnings)
 	require.NotNil(t, ev.Estimate, "a DBU estimate from the rate table")

@@ -35,6 +35,8 @@ func workspaceFormRules() []ErrorRule {
 		{workspaces.ErrSecretLeftBehind, "SECRET_LEFT_BEHIND",
 			"The workspace was removed, but its keychain entry could not be deleted.",
 			"Unlock your keychain and remove the \"clusterdeck\" entry by hand, or leave it: it is unused."},
+		{workspaces.ErrCfgNotAFile, "CFG_NOT_A_FILE", "The Databricks config file is not a regular config file.",
+			"The details say what it is (a device, a pipe, a folder, or a file far too large). Point DATABRICKS_CONFIG_FILE, or ~/.databrickscfg, at your real config file."},
 		{workspaces.ErrCfgAccess, "CFG_UNREADABLE", "The Databricks config file cannot be opened.",
 			"Check that it is a file you can read (chmod 600), or point DATABRICKS_CONFIG_FILE at the right file."},
 		{workspaces.ErrCfgUnreadable, "CFG_UNREADABLE", "The Databricks config file cannot be read.",

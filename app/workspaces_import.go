@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
@@ -71,7 +72,7 @@ func (w *Workspaces) Import(names []string) (ImportResult, error) {
 			out.Imported = append(out.Imported, toWorkspaceView(p, false))
 		}
 		if err != nil {
-			out.Failed = append(out.Failed, ImportFailure{Profile: name, Error: w.errors.UIError(err)})
+			out.Failed = append(out.Failed, ImportFailure{Profile: name, Error: importFailure(w.errors, w.manager.DatabricksCfgPath(), err)})
 		}
 	}
 	if len(out.Imported) > 0 {
@@ -103,4 +104,17 @@ func (w *Workspaces) ResetDemo() error {
 	w.emit.Emit(string(EventWorkspacesChanged))
 	w.background(func() { w.refreshBehind(workspaces.DemoID) })
 	return nil
+}
+
+// importFailure says what is wrong with a profile that cannot be imported
+// and what to change in the file, instead of a generic "try again".
+func importFailure(f *ErrorFormatter, cfgPath string, err error) UIError {
+	var np *workspaces.ProfileNotImportableError
+	if !errors.As(err, &np) {
+		return f.UIError(err)
+	}
+	return UIError{Code: "PROFILE_NOT_IMPORTABLE",
+		Message: fmt.Sprintf("Profile %q cannot be imported: %s.", np.Profile, np.Problem),
+		Hint:    fmt.Sprintf("In %s, %s; then import again. Or add the workspace with Add workspace.", cfgPath, np.Fix),
+		Detail:  err.Error()}
 }

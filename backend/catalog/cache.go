@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -92,7 +93,7 @@ func (c *Cache) Load(id string) (Snapshot, error) {
 	if err != nil {
 		return Snapshot{}, err
 	}
-	data, err := os.ReadFile(path)
+	data, err := boundedfile.ReadFile(path, boundedfile.CacheLimit, "a catalog cache")
 	if errors.Is(err, fs.ErrNotExist) {
 		return Snapshot{WorkspaceID: id, SchemaVersion: SchemaVersion}, ErrNotCached
 	}

@@ -46,7 +46,15 @@ type Options struct {
 	// RequireName asks for a cluster name (all-purpose clusters; job
 	// clusters are named by the job).
 	RequireName bool
+	// ManyWorkers is the worker count above which a spec gets a warning: the
+	// workspace's limit when the caller knows one, else ManyWorkersDefault.
+	ManyWorkers int
 }
+
+// ManyWorkersDefault: the Clusters API reports no per-workspace or
+// per-node-type maximum (the cloud's quota decides, at create time), so
+// above this count a spec is warned about as probably a typo.
+const ManyWorkersDefault = 1000
 
 // Limits of the Clusters API.
 const (
@@ -87,12 +95,33 @@ func ValidateCreate(req compute.CreateCluster, opts Options) ([]Violation, error
 }
 
 // ValidateJSON checks a spec given as Clusters API JSON.
+// A value of the wrong type is a violation at its field (see DecodeSpec).
 func ValidateJSON(raw []byte, opts Options) ([]Violation, error) {
-	var spec compute.ClusterSpec
-	if err := json.Unmarshal(raw, &spec); err != nil {
+	spec, problems, err := DecodeSpec(raw)
+	if err != nil {
 		return nil, fmt.Errorf("cluster spec is not valid JSON for the Clusters API: %w", err)
 	}
-	return Validate(spec, opts), nil
+	return WithTypeProblems(problems, Validate(spec, opts)), nil
+}
+
+// WithTypeProblems puts the wrong-type problems of DecodeSpec before the
+// rule violations, dropping rule violations at those paths: a value left
+// out for its type would otherwise also read as missing (0 workers).
+func WithTypeProblems(typeProblems, vs []Violation) []Violation {
+	out := append([]Violation{}, typeProblems...)
+	for _, v := range vs {
+		covered := false
+		for _, p := range typeProblems {
+			if v.Path == p.Path || strings.HasPrefix(p.Path, v.Path+".") || strings.HasPrefix(v.Path, p.Path+".") {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 func specOf(v any) (compute.ClusterSpec, error) {
@@ -151,6 +180,16 @@ func (v *validator) autoTermination() {
 
 func (v *validator) workers() {
 	a := v.spec.Autoscale
+	limit := v.opts.ManyWorkers
+	if limit <= 0 {
+		limit = ManyWorkersDefault
+	}
+	switch {
+	case a == nil && v.spec.NumWorkers > limit:
+		v.manyWorkers("num_workers", v.spec.NumWorkers, limit)
+	case a != nil && a.MaxWorkers > limit:
+		v.manyWorkers("autoscale.max_workers", a.MaxWorkers, limit)
+	}
 	if a == nil {
 		if v.spec.NumWorkers < 0 {
 			v.add(Error, "num_workers", "workers_negative", "The number of workers must be 0 or more (is %d).", v.spec.NumWorkers)
@@ -169,4 +208,9 @@ func (v *validator) workers() {
 		v.add(Error, "autoscale.max_workers", "min_above_max",
 			"The maximum number of workers (%d) must not be below the minimum (%d).", a.MaxWorkers, a.MinWorkers)
 	}
+}
+
+func (v *validator) manyWorkers(path string, n, limit int) {
+	v.add(Warning, path, "many_workers",
+		"%d workers is more than %d: the cloud account's quota for the node type usually stops far below that, so the cluster may fail to start or never get all its nodes. Check the number.", n, limit)
 }

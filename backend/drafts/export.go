@@ -19,11 +19,19 @@ const (
 	FormatJSON      Format = "json"      // clusters/create request body
 	FormatBundle    Format = "bundle"    // Databricks Asset Bundle YAML (resources.clusters)
 	FormatTerraform Format = "terraform" // databricks_cluster resources (HCL)
+	// FormatBundleProject is a complete databricks.yml (bundle, target, resources).
+	FormatBundleProject Format = "bundle-project"
 )
 
 // Export renders drafts in format and suggests a file name. JSON takes
 // exactly one draft (the create call makes one cluster).
 func Export(format Format, drafts ...Draft) ([]byte, string, error) {
+	return ExportTo(format, Target{}, drafts...)
+}
+
+// ExportTo is Export with the target workspace: Terraform gets a provider
+// block with its host, a bundle project a target with it.
+func ExportTo(format Format, target Target, drafts ...Draft) ([]byte, string, error) {
 	if len(drafts) == 0 {
 		return nil, "", fmt.Errorf("nothing to export: choose at least one draft")
 	}
@@ -41,11 +49,14 @@ func Export(format Format, drafts ...Draft) ([]byte, string, error) {
 	case FormatBundle:
 		out, err := ExportBundle(drafts...)
 		return out, base + ".yml", err
+	case FormatBundleProject:
+		out, err := ExportBundleProject(target, drafts...)
+		return out, "databricks.yml", err
 	case FormatTerraform:
-		out, err := ExportTerraform(drafts...)
+		out, err := ExportTerraformTo(target, drafts...)
 		return out, base + ".tf", err
 	}
-	return nil, "", fmt.Errorf("unknown export format %q (use json, bundle or terraform)", format)
+	return nil, "", fmt.Errorf("unknown export format %q (use json, bundle, bundle-project or terraform)", format)
 }
 
 // ExportJSON is the clusters/create request body for the draft, as
@@ -89,6 +100,11 @@ func ExportBundle(drafts ...Draft) ([]byte, error) {
 		{Kind: yaml.ScalarNode, Value: "resources"},
 		{Kind: yaml.MappingNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Value: "clusters"}, clusters}},
 	}}
+	return encodeYAML(root)
+}
+
+// encodeYAML writes a document with two-space indents, as bundles use.
+func encodeYAML(root *yaml.Node) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
@@ -163,7 +179,7 @@ func ExportWarnings(format Format, drafts ...Draft) []string {
 		case FormatJSON:
 			out = append(out, fmt.Sprintf("%q: %s left out: the clusters/create call has no field for libraries. "+
 				"Install them after create through the Libraries API (databricks libraries install), or export as Terraform, which keeps them.", d.Name, what))
-		case FormatBundle:
+		case FormatBundle, FormatBundleProject:
 			out = append(out, fmt.Sprintf("%q: %s left out: a bundle's cluster resource has no libraries. "+
 				"Put them on the job tasks that run on this cluster (tasks[].libraries), or export as Terraform, which keeps them.", d.Name, what))
 		}

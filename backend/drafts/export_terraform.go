@@ -24,8 +24,27 @@ var firstAttrs = []string{"cluster_name", "spark_version", "node_type_id", "driv
 // name-to-text maps map attributes (spark_conf = {...}, custom_tags), and
 // each library a library {} block.
 func ExportTerraform(drafts ...Draft) ([]byte, error) {
+	return ExportTerraformTo(Target{}, drafts...)
+}
+
+// ProviderSource is the Databricks Terraform provider's registry address.
+// Without a required_providers entry, `terraform init` looks for
+// hashicorp/databricks, which does not exist.
+const ProviderSource = "databricks/databricks"
+
+// ExportTerraformTo is ExportTerraform with a terraform block naming the
+// provider's source and, when the host is known, a provider block with it
+// (credentials stay in the environment or ~/.databrickscfg).
+func ExportTerraformTo(t Target, drafts ...Draft) ([]byte, error) {
 	f := hclwrite.NewEmptyFile()
 	body := f.Body()
+	req := body.AppendNewBlock("terraform", nil).Body().AppendNewBlock("required_providers", nil).Body()
+	req.SetAttributeValue("databricks", cty.ObjectVal(map[string]cty.Value{"source": cty.StringVal(ProviderSource)}))
+	body.AppendNewline()
+	if t.Host != "" {
+		body.AppendNewBlock("provider", []string{"databricks"}).Body().SetAttributeValue("host", cty.StringVal(t.Host))
+		body.AppendNewline()
+	}
 	used := map[string]int{}
 	for i, d := range drafts {
 		obj, err := specObject(d)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"io"
 	"os"
 	"path/filepath"
@@ -63,13 +64,16 @@ func (s *Store) ids(dir string) ([]string, error) {
 // Problem. Callers hold s.mu.
 func (s *Store) load(id string) (Draft, *Problem, error) {
 	path := s.path(id)
-	raw, err := os.ReadFile(path)
+	raw, err := boundedfile.ReadFile(path, boundedfile.DraftLimit, "a draft")
 	if errors.Is(err, os.ErrNotExist) {
 		return Draft{}, nil, fmt.Errorf("%w: %s", ErrNotFound, id)
 	}
 	if err != nil {
 		p := &Problem{File: path, DraftID: id, Reason: err.Error()}
 		p.Message = fmt.Sprintf("Draft file %s could not be read (%v). Check its permissions.", path, err)
+		if errors.Is(err, boundedfile.ErrTooLarge) || errors.Is(err, boundedfile.ErrNotRegular) {
+			p.Message = fmt.Sprintf("Draft file %s could not be read: %v. Move it out of the drafts folder.", path, err)
+		}
 		return Draft{}, p, fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
 	d, derr := decodeDraft(raw, id)
@@ -87,7 +91,7 @@ func (s *Store) load(id string) (Draft, *Problem, error) {
 		p.Message = fmt.Sprintf("Draft file %s is unreadable (%v) and could not be moved aside (%v).", path, derr, merr)
 		return Draft{}, p, fmt.Errorf("%w: %w", ErrCorrupt, derr)
 	}
-	if prevRaw, err := os.ReadFile(s.prevPath(id)); err == nil {
+	if prevRaw, err := boundedfile.ReadFile(s.prevPath(id), boundedfile.DraftLimit, "a draft"); err == nil {
 		if prev, err := decodeDraft(prevRaw, id); err == nil {
 			if err := atomicfile.Write(path, prevRaw, 0o600); err == nil {
 				p.Recovered = true
@@ -132,7 +136,7 @@ func (s *Store) keepPrevious(id string) error {
 			return nil
 		}
 		// Some file systems have no hard links: copy instead.
-		raw, rerr := os.ReadFile(path)
+		raw, rerr := boundedfile.ReadFile(path, boundedfile.DraftLimit, "a draft")
 		if rerr != nil {
 			return fmt.Errorf("keep previous version: %w", rerr)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"path/filepath"
 	"strings"
 )
@@ -15,6 +16,14 @@ var ErrNothingToImport = errors.New("no cluster found")
 // Import reads API JSON or bundle YAML, chosen by the file name's
 // extension, else by the content (JSON starts with '{').
 func Import(filename string, data []byte) ([]Imported, error) {
+	name := filename
+	if name == "" {
+		name = "the text"
+	}
+	data, err := boundedfile.Text(data, name)
+	if err != nil {
+		return nil, err
+	}
 	switch strings.ToLower(filepath.Ext(filename)) {
 	case ".json":
 		return ImportJSON(data)
@@ -127,5 +136,3 @@ func offsetOf(data []byte, f field) int64 {
 	}
 	return off + int64(f.col) - 1
 }
-
-func asType[T error](err error, target *T) bool { return errors.As(err, target) }

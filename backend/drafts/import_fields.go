@@ -2,6 +2,7 @@ package drafts
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -72,6 +73,9 @@ func decodeCluster(fields []field, origin string, bundle bool) (Imported, error)
 	for _, f := range fields {
 		switch {
 		case f.key == "libraries":
+			if err := clusterspec.TypeError(f.raw, im.Libraries, f.key); err != nil {
+				return im, posErr(f, err)
+			}
 			if err := json.Unmarshal(f.raw, &im.Libraries); err != nil {
 				return im, posErr(f, err)
 			}
@@ -82,8 +86,15 @@ func decodeCluster(fields []field, origin string, bundle bool) (Imported, error)
 		case detailsOnly[f.key]:
 			isDetails = true
 		}
-		var probe compute.ClusterDetails
-		if err := json.Unmarshal([]byte(`{"`+f.key+`":`+string(f.raw)+`}`), &probe); err != nil {
+		one, err := json.Marshal(map[string]json.RawMessage{f.key: f.raw})
+		if err == nil {
+			err = clusterspec.TypeError(one, compute.ClusterDetails{}, "")
+		}
+		if err == nil {
+			var probe compute.ClusterDetails
+			err = json.Unmarshal(one, &probe)
+		}
+		if err != nil {
 			return im, posErr(f, err)
 		}
 		obj[f.key] = f.raw
@@ -117,28 +128,12 @@ func decodeCluster(fields []field, origin string, bundle bool) (Imported, error)
 	return im, nil
 }
 
+// posErr places an error at the field's value. Wrong types come worded by
+// clusterspec (field, expected type, value found) and need no key prefix.
 func posErr(f field, err error) error {
-	return &PositionError{Line: f.line, Column: f.col, Err: fmt.Errorf("%s: %w", f.key, plainJSONError(err))}
-}
-
-// plainJSONError rewords decoding errors without Go type names.
-func plainJSONError(err error) error {
-	var te *json.UnmarshalTypeError
-	if ok := asType(err, &te); ok {
-		want := te.Type.Kind().String()
-		switch te.Type.Kind() {
-		case reflect.Int, reflect.Int32, reflect.Int64, reflect.Float64:
-			want = "a number"
-		case reflect.String:
-			want = "text"
-		case reflect.Bool:
-			want = "true or false"
-		case reflect.Map, reflect.Struct:
-			want = "an object"
-		case reflect.Slice:
-			want = "a list"
-		}
-		return fmt.Errorf("expected %s, found %s: %w", want, te.Value, err)
+	var fe *clusterspec.FieldTypeError
+	if !errors.As(err, &fe) {
+		err = fmt.Errorf("%s: %w", f.key, err)
 	}
-	return err
+	return &PositionError{Line: f.line, Column: f.col, Err: err}
 }

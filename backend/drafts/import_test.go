@@ -150,7 +150,7 @@ func TestImportBundleErrors(t *testing.T) {
 	assert.Equal(t, 5, pe.Line)
 	assert.Equal(t, 20, pe.Column)
 	assert.Contains(t, err.Error(), "resources.clusters.a")
-	assert.Contains(t, err.Error(), "num_workers: expected a number")
+	assert.Contains(t, err.Error(), `num_workers must be a whole number from 0 to 2147483647, not the text "${var.workers}".`)
 
 	_, err = ImportBundle([]byte("bundle:\n  name: x\n"))
 	assert.ErrorIs(t, err, ErrNothingToImport)

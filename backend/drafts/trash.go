@@ -3,6 +3,7 @@ package drafts
 import (
 	"errors"
 	"fmt"
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"os"
 	"path/filepath"
 	"sort"
@@ -75,7 +76,7 @@ func (s *Store) ListTrash() ([]TrashEntry, error) {
 	var out []TrashEntry
 	for _, id := range ids {
 		path := filepath.Join(s.trashDir(), id+ext)
-		raw, err := os.ReadFile(path)
+		raw, err := boundedfile.ReadFile(path, boundedfile.DraftLimit, "a draft")
 		if err != nil {
 			continue
 		}

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"io/fs"
-	"os"
 	"sort"
 	"strings"
 
@@ -185,7 +185,7 @@ func LoadRateTable(path string) (RateTable, error) {
 // when the file is missing), for editing them without the built-in ones.
 func LoadUserRates(path string) (RateTable, error) {
 	empty := RateTable{Rates: map[string]float64{}, Families: []FamilyRate{}}
-	data, err := os.ReadFile(path)
+	data, err := boundedfile.ReadFile(path, boundedfile.ConfigLimit, "a DBU rate table")
 	if errors.Is(err, fs.ErrNotExist) {
 		return empty, nil
 	}

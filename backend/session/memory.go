@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"io/fs"
-	"os"
 
 	"github.com/clusterdeck/clusterdeck/backend/workspaces/atomicfile"
 )
@@ -22,7 +22,7 @@ type memoryFile struct {
 const memoryVersion = 1
 
 func (m *memory) load() (string, error) {
-	data, err := os.ReadFile(m.path)
+	data, err := boundedfile.ReadFile(m.path, boundedfile.ConfigLimit, "the last-used workspace")
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil
 	}

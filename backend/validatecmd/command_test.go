@@ -137,7 +137,7 @@ func TestValidateBadInput(t *testing.T) {
 		{"two specs", []string{"--policy", pol, good, good}, "give exactly one spec file (got 2)"},
 		{"missing spec", []string{"--policy", pol, filepath.Join(e.dir, "nope.json")}, "cannot read"},
 		{"spec not json", []string{"--policy", pol, e.file("x.json", `{"a":`)}, "invalid cluster spec"},
-		{"spec wrong types", []string{"--policy", pol, e.file("y.json", `{"num_workers":"many"}`)}, "not a Clusters API spec"},
+		{"spec not an object", []string{"--policy", pol, e.file("y.json", `[{"num_workers":1}]`)}, "invalid cluster spec"},
 		{"missing policy", []string{"--policy", filepath.Join(e.dir, "nope.json"), good}, "cannot read"},
 		{"policy not json", []string{"--policy", e.file("p.json", `nope`), good}, "invalid policy definition"},
 		{"policy bad rule", []string{"--policy", e.file("q.json", `{"a":{"type":"sometimes"}}`), good}, `unknown rule type "sometimes"`},

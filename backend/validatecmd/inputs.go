@@ -11,11 +11,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
-	"github.com/databricks/databricks-sdk-go/service/compute"
 )
 
 // inputs is everything a check needs, read and parsed.
@@ -29,7 +29,7 @@ type inputs struct {
 
 func load(ctx context.Context, o options, deps Deps, stderr io.Writer) (inputs, error) {
 	var in inputs
-	raw, err := readInput(o.spec, deps.Stdin)
+	raw, err := readInput(o.spec, deps.Stdin, "a spec")
 	if err != nil {
 		return in, fmt.Errorf("spec: %w", err)
 	}
@@ -49,11 +49,6 @@ func load(ctx context.Context, o options, deps Deps, stderr io.Writer) (inputs, 
 	}
 	in.spec = spec
 
-	var probe compute.ClusterSpec
-	if err := json.Unmarshal(mustJSON(spec), &probe); err != nil {
-		return in, fmt.Errorf("spec %s is JSON but not a Clusters API spec: %w", o.spec, err)
-	}
-
 	ratesPath := o.rates
 	if ratesPath == "" {
 		ratesPath = filepath.Join(deps.Paths.Config, policy.RateFileName)
@@ -66,7 +61,7 @@ func load(ctx context.Context, o options, deps Deps, stderr io.Writer) (inputs, 
 
 	switch {
 	case o.policyFile != "":
-		data, err := readInput(o.policyFile, deps.Stdin)
+		data, err := readInput(o.policyFile, deps.Stdin, "a policy")
 		if err != nil {
 			return in, fmt.Errorf("policy: %w", err)
 		}
@@ -83,19 +78,27 @@ func load(ctx context.Context, o options, deps Deps, stderr io.Writer) (inputs, 
 	return in, ctx.Err()
 }
 
-func readInput(path string, stdin io.Reader) ([]byte, error) {
+// readInput reads a file (or stdin for "-"), capped and only from a
+// regular file, as UTF-8 text with any byte-order mark dropped.
+func readInput(path string, stdin io.Reader, what string) ([]byte, error) {
+	var data []byte
+	var err error
+	name := path
 	if path == "-" {
-		data, err := io.ReadAll(stdin)
-		if err != nil {
-			return nil, fmt.Errorf("read stdin: %w", err)
-		}
-		return data, nil
+		name = "stdin"
+		data, err = boundedfile.ReadAll(stdin, name, boundedfile.SpecLimit, what)
+	} else {
+		data, err = boundedfile.ReadFile(path, boundedfile.SpecLimit, what)
 	}
-	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", path, err)
+		var tooLarge *boundedfile.TooLargeError
+		var notRegular *boundedfile.NotRegularError
+		if errors.As(err, &tooLarge) || errors.As(err, &notRegular) {
+			return nil, err // already names the file
+		}
+		return nil, fmt.Errorf("cannot read %s: %w", name, err)
 	}
-	return data, nil
+	return boundedfile.Text(data, name)
 }
 
 // loadCached takes the policy and catalog from the workspace's cache.
@@ -155,12 +158,6 @@ func resolveWorkspace(want string, paths workspaces.Paths) (id, name string, err
 	}
 	known = append(known, workspaces.DemoName)
 	return "", "", fmt.Errorf("no workspace named %q; known: %s", want, strings.Join(known, ", "))
-}
-
-// mustJSON re-encodes a decoded spec; a tree from DecodeSpec always encodes.
-func mustJSON(spec map[string]any) []byte {
-	raw, _ := json.Marshal(spec)
-	return raw
 }
 
 // specJSON re-encodes a decoded spec.

@@ -4,12 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/databricks/databricks-sdk-go/config"
+
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"gopkg.in/ini.v1"
 )
 
@@ -26,9 +27,33 @@ const (
 // The parser's message is not included: it can quote a line holding a token.
 var ErrCfgUnreadable = errors.New("the Databricks config file cannot be parsed")
 
+// ErrCfgProfileNotImportable reports a profile Clusterdeck cannot import as
+// it is; ProfileNotImportableError says why and what to change.
+var ErrCfgProfileNotImportable = errors.New("the profile cannot be imported")
+
+// ProfileNotImportableError is one profile that cannot be imported.
+type ProfileNotImportableError struct {
+	Profile, Problem, Fix string
+}
+
+func (e *ProfileNotImportableError) Error() string {
+	return fmt.Sprintf("it cannot be imported: %s; %s", e.Problem, e.Fix)
+}
+
+// Is lets errors.Is(err, ErrCfgProfileNotImportable) match.
+func (e *ProfileNotImportableError) Is(target error) bool {
+	return target == ErrCfgProfileNotImportable
+}
+
+// ErrCfgNotAFile reports a .databrickscfg path that is a device, FIFO or
+// folder (or a link to one), or a file too large to be a config file.
+var ErrCfgNotAFile = fmt.Errorf("%w: it is not a config file", errCfgAccessBase)
+
 // ErrCfgAccess reports a .databrickscfg path that cannot be opened as a file
 // (no permission, a directory). It also matches ErrCfgUnreadable.
-var ErrCfgAccess = fmt.Errorf("%w: it cannot be opened", ErrCfgUnreadable)
+var ErrCfgAccess = errCfgAccessBase
+
+var errCfgAccessBase = fmt.Errorf("%w: it cannot be opened", ErrCfgUnreadable)
 
 // DatabricksCfgPath returns DATABRICKS_CONFIG_FILE (with ~ expanded) or
 // home/.databrickscfg.
@@ -60,6 +85,7 @@ type CfgProfile struct {
 	AuthType     string        `json:"authType"`           // explicit auth_type, or inferred from the keys
 	ImportAs     AuthType      `json:"importAs,omitempty"` // "" when Clusterdeck cannot import it
 	Problem      string        `json:"problem,omitempty"`  // why it cannot be imported
+	Fix          string        `json:"fix,omitempty"`      // what to change in the file so it can be
 	SecretKeys   []string      `json:"secretKeys"`         // moved to the keychain on import
 	EnvOverrides []EnvOverride `json:"envOverrides"`
 }
@@ -72,17 +98,29 @@ type CfgFile struct {
 	ProfileFromEnv string       `json:"profileFromEnv,omitempty"` // DATABRICKS_CONFIG_PROFILE
 }
 
-func loadCfg(path string) (*ini.File, error) {
-	f, err := config.LoadFile(path)
-	if err != nil {
-		var pathErr *fs.PathError
-		if errors.As(err, &pathErr) {
-			// A PathError names the path and the OS reason, never content.
-			return nil, fmt.Errorf("%w: %w", ErrCfgAccess, pathErr)
-		}
-		return nil, fmt.Errorf("%w: %s", ErrCfgUnreadable, path)
+// loadCfg reads the file (capped, only a regular file: a link to /dev/zero
+// or a FIFO must not take the app down) and parses it with the options the
+// SDK's config.LoadFile uses.
+func loadCfg(path string) (*ini.File, []byte, error) {
+	data, err := boundedfile.ReadFile(path, boundedfile.ConfigLimit, "the Databricks config file")
+	if err == nil {
+		data, err = boundedfile.Text(data, path)
 	}
-	return f.File, nil
+	switch {
+	case errors.Is(err, boundedfile.ErrTooLarge), errors.Is(err, boundedfile.ErrNotRegular):
+		return nil, nil, fmt.Errorf("%w: %w", ErrCfgNotAFile, err)
+	case errors.Is(err, boundedfile.ErrNotUTF8):
+		return nil, nil, fmt.Errorf("%w: %w", ErrCfgUnreadable, err)
+	case err != nil:
+		// These errors name the path and the reason, never content.
+		return nil, nil, fmt.Errorf("%w: %w", ErrCfgAccess, err)
+	}
+	// Passwords may contain '#': like the SDK, a comment needs a space first.
+	f, err := ini.LoadSources(ini.LoadOptions{SpaceBeforeInlineComment: true}, data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %s", ErrCfgUnreadable, path)
+	}
+	return f, data, nil
 }
 
 // ReadDatabricksCfg lists the profiles of the file at path. A missing file
@@ -92,19 +130,15 @@ func ReadDatabricksCfg(path string, lookup LookupEnv) (CfgFile, error) {
 	if v, ok := lookup(EnvConfigProfile); ok {
 		out.ProfileFromEnv = v
 	}
-	info, err := os.Stat(path)
+	f, data, err := loadCfg(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return out, nil
 	}
-	if err == nil && info.IsDir() {
-		return out, fmt.Errorf("%w: %s is a folder, not a file", ErrCfgAccess, path)
-	}
-	f, err := loadCfg(path)
 	if err != nil {
 		return out, err
 	}
 	out.Exists = true
-	dups := duplicateSections(path)
+	dups := duplicateSections(data)
 	for _, sec := range f.Sections() {
 		keys := sec.KeysHash()
 		if sec.Name() == ini.DefaultSection && keys["host"] == "" {
@@ -114,7 +148,8 @@ func ReadDatabricksCfg(path string, lookup LookupEnv) (CfgFile, error) {
 		if n := dups[sec.Name()]; n > 1 {
 			// The parser merges repeated sections key by key: the result can
 			// pair one workspace's token with another's host.
-			p.ImportAs, p.Problem = "", fmt.Sprintf("[%s] appears %d times in the file; keep one and import again", sec.Name(), n)
+			p.ImportAs, p.Problem = "", fmt.Sprintf("[%s] appears %d times in the file", sec.Name(), n)
+			p.Fix = "keep one of them and import again"
 		}
 		out.Profiles = append(out.Profiles, p)
 	}
@@ -122,11 +157,7 @@ func ReadDatabricksCfg(path string, lookup LookupEnv) (CfgFile, error) {
 }
 
 // duplicateSections counts the section headers that appear more than once.
-func duplicateSections(path string) map[string]int {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil
-	}
+func duplicateSections(data []byte) map[string]int {
 	count := map[string]int{}
 	for _, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
@@ -157,7 +188,7 @@ func describeCfgProfile(name string, keys map[string]string, lookup LookupEnv) C
 	if p.AuthType == "" {
 		p.AuthType = inferAuthType(keys)
 	}
-	p.ImportAs, p.Problem = importability(p, keys)
+	p.ImportAs, p.Problem, p.Fix = importability(p, keys)
 	return p
 }
 
@@ -183,31 +214,32 @@ func inferAuthType(k map[string]string) string {
 	}
 }
 
-func importability(p CfgProfile, k map[string]string) (AuthType, string) {
+func importability(p CfgProfile, k map[string]string) (AuthType, string, string) {
 	if p.Host == "" {
-		return "", "no host"
+		return "", "no host", "add a host = https://… line for the workspace's URL"
 	}
 	if _, err := NormalizeHost(p.Host); err != nil {
-		return "", "invalid host: " + err.Error()
+		return "", "invalid host: " + err.Error(), "set host to the workspace's URL, e.g. https://adb-123.4.azuredatabricks.net"
 	}
 	if host, _ := NormalizeHost(p.Host); strings.HasPrefix(host, "https://accounts.") || strings.HasPrefix(host, "https://accounts-dod.") {
-		return "", "account-level profile (Clusterdeck manages workspaces)"
+		return "", "account-level profile (Clusterdeck manages workspaces)", "import a profile whose host is a workspace URL instead"
 	}
 	switch p.AuthType {
 	case "pat":
 		if k["token"] == "" {
-			return "", "auth_type is pat but no token is set"
+			return "", "auth_type is pat but no token is set", "add a token = … line with a personal access token"
 		}
-		return AuthPAT, ""
+		return AuthPAT, "", ""
 	case "oauth-m2m":
 		if k["client_id"] == "" || k["client_secret"] == "" {
-			return "", "oauth-m2m needs client_id and client_secret"
+			return "", "oauth-m2m needs client_id and client_secret", "add the service principal's client_id and client_secret"
 		}
-		return AuthOAuthM2M, ""
+		return AuthOAuthM2M, "", ""
 	case "databricks-cli", "external-browser", "u2m":
-		return AuthDatabricksCLI, ""
+		return AuthDatabricksCLI, "", ""
 	case "azure-cli":
-		return AuthAzureCLI, ""
+		return AuthAzureCLI, "", ""
 	}
-	return "", fmt.Sprintf("auth type %q is not supported by Clusterdeck", p.AuthType)
+	return "", fmt.Sprintf("auth type %q is not supported by Clusterdeck", p.AuthType),
+		"use a token (pat), a service principal (oauth-m2m), the Databricks CLI or the Azure CLI, or add the workspace by hand"
 }

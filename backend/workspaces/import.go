@@ -29,7 +29,7 @@ func (m *Manager) ImportDatabricksCfg(ctx context.Context, names []string) ([]Pr
 	if !listing.Exists {
 		return nil, fmt.Errorf("no Databricks config file at %s", m.cfgPath)
 	}
-	f, err := loadCfg(m.cfgPath)
+	f, _, err := loadCfg(m.cfgPath)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func (m *Manager) ImportDatabricksCfg(ctx context.Context, names []string) ([]Pr
 
 func (m *Manager) importOne(ctx context.Context, cp CfgProfile, sec *ini.Section) (Profile, error) {
 	if cp.ImportAs == "" {
-		return Profile{}, fmt.Errorf("cannot import: %s", cp.Problem)
+		return Profile{}, &ProfileNotImportableError{Profile: cp.Name, Problem: cp.Problem, Fix: cp.Fix}
 	}
 	keys := sec.KeysHash()
 	name := cp.Name

@@ -27,7 +27,8 @@ export type SpecChange = clusterspec.Change
 /** A cluster spec as Clusters API JSON. */
 export type Spec = Record<string, unknown>
 
-export type ExportFormat = 'json' | 'bundle' | 'terraform'
+// bundle: the resources fragment; bundle-project: a complete databricks.yml.
+export type ExportFormat = 'json' | 'bundle' | 'bundle-project' | 'terraform'
 
 export interface DraftContent {
   name: string

@@ -44,4 +44,24 @@ describe('ExportDialog', () => {
     expect(document.querySelector('[data-testid="export-warnings"]')).toBeNull()
     w.unmount()
   })
+
+  it('offers a complete databricks.yml beside the bare resources', async () => {
+    api.exportText.mockResolvedValue({ format: 'json', fileName: 'etl.json', content: '{}', warnings: [] })
+    const w = await openDialog()
+    const option = document.querySelector<HTMLElement>('[data-testid="export-bundle-project"]')
+    expect(option?.textContent).toContain('databricks.yml')
+    expect(document.querySelector('[data-testid="export-format"]')?.textContent).toContain('Bundle resources')
+    api.exportText.mockResolvedValue({
+      format: 'bundle-project',
+      fileName: 'databricks.yml',
+      content: 'bundle:\n  name: etl\n',
+      warnings: [],
+    })
+    option?.querySelector('input')?.click()
+    await flushPromises()
+    expect(api.exportText).toHaveBeenLastCalledWith('bundle-project', ['d1'])
+    expect(document.body.textContent).toContain('databricks bundle validate')
+    expect(document.querySelector<HTMLTextAreaElement>('[data-testid="export-text"] textarea')?.value).toContain('bundle:')
+    w.unmount()
+  })
 })
