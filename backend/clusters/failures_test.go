@@ -13,7 +13,11 @@ import (
 
 func TestWatchFailuresTellsOfUnexpectedStops(t *testing.T) {
 	running := Row{ID: "c1", Name: "etl", State: "RUNNING", Kind: KindAllPurpose}
-	with := func(state string, term *Explanation) Row { r := running; r.State, r.Termination = state, term; return r }
+	with := func(state string, term *Explanation) Row {
+		r := running
+		r.State, r.Termination = state, term
+		return r
+	}
 	userStop := &Explanation{Code: "USER_REQUEST", Type: "SUCCESS", Summary: "Terminated by ada."}
 	idle := &Explanation{Code: "INACTIVITY", Type: "SUCCESS", Summary: "Stopped automatically."}
 	lost := &Explanation{Code: "DRIVER_UNREACHABLE", Type: "SERVICE_FAULT", Summary: "The Spark driver stopped answering.", Fix: "Start it again.", Failure: true}
