@@ -94,7 +94,7 @@ func TestWorkspaceFormErrorsNameTheField(t *testing.T) {
 	f := newFixture(t, fixtureOptions{})
 	w := f.app.Workspaces
 	host, token := f.secondWorkspace(t)
-	_, err := w.Create(WorkspaceForm{Name: "Taken", Host: host, AuthType: "pat", Token: token})
+	taken, err := w.Create(WorkspaceForm{Name: "Taken", Host: host, AuthType: "pat", Token: token})
 	require.NoError(t, err)
 
 	cases := []struct {
@@ -151,6 +151,19 @@ func TestWorkspaceFormErrorsNameTheField(t *testing.T) {
 		ui = f.app.errors.UIError(err)
 		assert.Equal(t, "BAD_HOST", ui.Code, "shown next to the host field")
 		assert.Equal(t, "Azure CLI sign-in only works with Azure Databricks workspaces.", ui.Message)
+	})
+
+	t.Run("a new host needs the token again", func(t *testing.T) {
+		moved := WorkspaceForm{Name: "Taken", Host: "https://dbc-9.cloud.databricks.com", AuthType: "pat"}
+		for _, err := range []error{
+			func() error { _, err := w.TestDraft(taken.ID, moved); return err }(),
+			func() error { _, err := w.Update(taken.ID, moved); return err }(),
+		} {
+			ui := f.app.errors.UIError(err)
+			assert.Equal(t, "MISSING_SECRET", ui.Code, "shown next to the token field")
+			assert.Contains(t, ui.Message, "The host changed")
+			assert.Contains(t, ui.Message, "not sent to the new host")
+		}
 	})
 
 	_, err = w.Update(workspaces.DemoID, WorkspaceForm{Name: "x", Host: host, AuthType: "pat"})

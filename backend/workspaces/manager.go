@@ -174,14 +174,18 @@ func (m *Manager) Update(ctx context.Context, p Profile, in SecretInput) (Profil
 	if err := checkAzureCLIHost(probe.AuthType, probe.Cloud); err != nil {
 		return Profile{}, err
 	}
-	touchesKeychain := in != (SecretInput{}) || old.AuthType != probe.AuthType || old.Host != probe.Host
-	if touchesKeychain && (probe.AuthType.UsesKeychain() || old.AuthType.UsesKeychain()) {
-		cur, err := m.vault.load(ctx, p.ID)
-		if err != nil {
-			return Profile{}, err
-		}
-		if old.Host != probe.Host {
-			cur.OAuth = nil // tokens belong to the old host
+	if err := reenterSecret(old, probe, in); err != nil {
+		return Profile{}, err
+	}
+	carry := secretsCarryOver(old, probe)
+	if (in != (SecretInput{}) || !carry) && (probe.AuthType.UsesKeychain() || old.AuthType.UsesKeychain()) {
+		// A new host or sign-in method starts from nothing: the old entry
+		// is replaced (or deleted when nothing is left), never merged.
+		cur := Secrets{}
+		if carry {
+			if cur, err = m.vault.load(ctx, p.ID); err != nil {
+				return Profile{}, err
+			}
 		}
 		next := cur.merge(probe.AuthType, in)
 		if err := requireSecrets(probe.AuthType, next); err != nil {
@@ -281,6 +285,24 @@ func (m *Manager) TestConnection(ctx context.Context, id string) (ConnectionResu
 
 // TestDraft tests a workspace form before it is saved.
 func (m *Manager) TestDraft(ctx context.Context, p Profile, in SecretInput) (ConnectionResult, error) {
+	if p.ID != "" && p.ID != DemoID {
+		// Editing: the saved secrets may only be tried against the host
+		// and sign-in method they were saved for.
+		old, err := m.store.Get(p.ID)
+		if err != nil {
+			return ConnectionResult{}, err
+		}
+		probe := p
+		if host, err := NormalizeHost(probe.Host); err == nil {
+			probe.Host = host
+		}
+		if err := reenterSecret(old, probe, in); err != nil {
+			return ConnectionResult{}, err
+		}
+		if !secretsCarryOver(old, probe) {
+			p.ID = "" // e.g. OAuth tokens of the old host
+		}
+	}
 	if p.ID == "" {
 		p.ID = "draft"
 	}
