@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '@/api'
-import { ageText, fieldFor, secondsSince } from './fieldErrors'
+import { ageText, fieldFor, reentryReason, secondsSince, secretPlaceholder } from './fieldErrors'
 
 const err = (code: string, status?: number) => new ApiError({ code, message: 'm', hint: 'h', status })
 
@@ -43,5 +43,25 @@ describe('ageText', () => {
   it('secondsSince handles empty and past times', () => {
     expect(secondsSince('', 0)).toBeNull()
     expect(secondsSince('2025-01-01T00:00:00Z', Date.parse('2025-01-01T00:05:00Z'))).toBe(300)
+  })
+})
+
+describe('reentryReason', () => {
+  const saved = { host: 'https://dbc-1.cloud.databricks.com', authType: 'pat' }
+  it.each([
+    ['not saved yet', null, saved.host, 'pat', null],
+    ['unchanged', saved, saved.host, 'pat', null],
+    ['same host, other spelling', saved, 'DBC-1.cloud.databricks.com/?o=1', 'pat', null],
+    ['new host', saved, 'https://dbc-2.cloud.databricks.com', 'pat', 'host changed'],
+    ['new sign-in method', saved, saved.host, 'oauth-m2m', 'sign-in method changed'],
+  ] as const)('%s', (_, s, host, auth, says) => {
+    const why = reentryReason(s, host, auth)
+    if (says === null) expect(why).toBeNull()
+    else expect(why).toContain(says)
+  })
+
+  it('the placeholder says the secret must be typed again', () => {
+    expect(secretPlaceholder('dapi…89ab', 'token', 'The host changed')).toBe('Required again: paste the token')
+    expect(secretPlaceholder('dapi…89ab', 'token', null)).toBe('Stored (dapi…89ab). Leave empty to keep it.')
   })
 })
