@@ -178,7 +178,7 @@ func TestKeychainUnavailable(t *testing.T) {
 	f := newFixture(t, fixtureOptions{secrets: locked})
 	w := f.app.Workspaces
 
-	kc, err := w.Keychain()
+	kc, err := w.RecheckKeychain()
 	require.NoError(t, err, "an unavailable keychain is an answer, not a failure")
 	assert.False(t, kc.Available)
 	assert.Equal(t, "The OS keychain cannot be used right now.", kc.Message)

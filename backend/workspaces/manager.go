@@ -28,12 +28,13 @@ type Deps struct {
 // Manager is the workspace API the app facade calls: profiles, their
 // secrets, the demo, .databrickscfg import, clients and connection tests.
 type Manager struct {
-	store   *Store
-	vault   secretVault
-	factory *ClientFactory
-	now     func() time.Time
-	lookup  LookupEnv
-	cfgPath string
+	store    *Store
+	vault    secretVault
+	keychain *observedStore // the same store the vault and factory use
+	factory  *ClientFactory
+	now      func() time.Time
+	lookup   LookupEnv
+	cfgPath  string
 
 	mu      sync.RWMutex
 	demoURL string // "" while the demo is not running
@@ -63,13 +64,15 @@ func NewManager(d Deps) (*Manager, error) {
 		d.DatabricksCfg = DatabricksCfgPath(d.LookupEnv, d.Home)
 	}
 	store, err := OpenStore(d.Paths.ProfilesFile(), d.Now)
+	keychain := &observedStore{SecretStore: d.Secrets}
 	m := &Manager{
-		store:   store,
-		vault:   secretVault{store: d.Secrets},
-		factory: NewClientFactory(d.Secrets, d.Client),
-		now:     d.Now,
-		lookup:  d.LookupEnv,
-		cfgPath: d.DatabricksCfg,
+		store:    store,
+		vault:    secretVault{store: keychain},
+		keychain: keychain,
+		factory:  NewClientFactory(keychain, d.Client),
+		now:      d.Now,
+		lookup:   d.LookupEnv,
+		cfgPath:  d.DatabricksCfg,
 	}
 	return m, err
 }
@@ -240,16 +243,6 @@ func (m *Manager) SecretStatus(ctx context.Context, id string) (SecretStatus, er
 		return SecretStatus{KeychainError: err.Error(), KeychainHint: credentials.HintOf(err)}, nil
 	}
 	return s.status(), nil
-}
-
-// CheckKeychain reports whether the keychain can be used right now (nil) or
-// why not (matches credentials.ErrUnavailable; see credentials.HintOf).
-func (m *Manager) CheckKeychain(ctx context.Context) error {
-	_, err := m.vault.store.Get(ctx, "keychain-probe")
-	if err == nil || errors.Is(err, credentials.ErrNotFound) {
-		return nil
-	}
-	return err
 }
 
 // Client returns the lazily built SDK client of a workspace.

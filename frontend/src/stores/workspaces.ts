@@ -67,6 +67,15 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     if (active.value) await check(active.value.id)
   }
 
+  /** "Check again": asks the keychain itself (loadKeychain only reads what the last use found). */
+  async function recheckKeychain(): Promise<void> {
+    try {
+      keychain.value = await workspacesApi.recheckKeychain()
+    } catch {
+      keychain.value = null
+    }
+  }
+
   async function loadCatalogs(): Promise<void> {
     try {
       const all = await workspacesApi.catalogs()
@@ -90,6 +99,8 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     } catch (e) {
       error.value = toApiError(e)
     }
+    // A check may have needed a secret: the banner shows what the keychain said.
+    await loadKeychain()
   }
 
   function markActive(id: string): void {
@@ -135,7 +146,7 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
   }
 
   async function create(form: WorkspaceForm): Promise<WorkspaceView> {
-    const created = await workspacesApi.create(form)
+    const created = await workspacesApi.create(form).finally(loadKeychain)
     await reload()
     void check(created.id)
       .then(() => refreshCatalog(created.id))
@@ -144,7 +155,7 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
   }
 
   async function update(id: string, form: WorkspaceForm): Promise<WorkspaceView> {
-    const saved = await workspacesApi.update(id, form)
+    const saved = await workspacesApi.update(id, form).finally(loadKeychain)
     await reload()
     void check(id)
     return saved
@@ -232,6 +243,7 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     isOffline,
     load,
     loadKeychain,
+    recheckKeychain,
     check,
     select,
     selectByIndex,
