@@ -59,9 +59,12 @@ func (e assertErr) Error() string { return string(e) }
 
 type countingBackend struct{ calls *int }
 
-func (c countingBackend) Get(string, string) (string, error) { *c.calls++; return "", keyring.ErrNotFound }
-func (c countingBackend) Set(string, string, string) error   { *c.calls++; return nil }
-func (c countingBackend) Delete(string, string) error        { *c.calls++; return nil }
+func (c countingBackend) Get(string, string) (string, error) {
+	*c.calls++
+	return "", keyring.ErrNotFound
+}
+func (c countingBackend) Set(string, string, string) error { *c.calls++; return nil }
+func (c countingBackend) Delete(string, string) error      { *c.calls++; return nil }
 
 const noBusChildEnv = "CLUSTERDECK_NOBUS_CHILD"
 
