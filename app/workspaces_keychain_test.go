@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -13,33 +12,11 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// countingKeychain counts every keychain call (a locked keychain answers
-// each one with an unlock prompt).
-type countingKeychain struct {
-	*credentials.MemoryStore
-	calls atomic.Int32
-}
-
-func (c *countingKeychain) Get(ctx context.Context, k string) (string, error) {
-	c.calls.Add(1)
-	return c.MemoryStore.Get(ctx, k)
-}
-
-func (c *countingKeychain) Set(ctx context.Context, k, v string) error {
-	c.calls.Add(1)
-	return c.MemoryStore.Set(ctx, k, v)
-}
-
-func (c *countingKeychain) Delete(ctx context.Context, k string) error {
-	c.calls.Add(1)
-	return c.MemoryStore.Delete(ctx, k)
-}
-
 // TestStartupWithOnlyTheDemoLeavesTheKeychainAlone: the app starts and the
 // page loads (list, keychain banner, connection check, catalogs, the demo's
 // edit details) with zero keychain calls, even with a CLI workspace saved.
 func TestStartupWithOnlyTheDemoLeavesTheKeychainAlone(t *testing.T) {
-	keychain := &countingKeychain{MemoryStore: credentials.NewMemoryStore()}
+	keychain := credentials.NewMemoryStore()
 	keychain.Err = &credentials.UnavailableError{Op: "read", Cause: errors.New("failed to unlock correct collection"),
 		Hint: "Your keychain is locked."}
 	f := newFixture(t, fixtureOptions{secrets: keychain})
@@ -64,14 +41,14 @@ func TestStartupWithOnlyTheDemoLeavesTheKeychainAlone(t *testing.T) {
 	_, err = w.Get(cli.ID)
 	require.NoError(t, err)
 	w.wait()
-	assert.Zero(t, keychain.calls.Load(), "no keychain call, so no unlock prompt")
+	assert.Zero(t, keychain.Calls(), "no keychain call, so no unlock prompt")
 
 	// "Check again" asks, and the banner then names the cause.
 	kc, err = w.RecheckKeychain()
 	require.NoError(t, err)
 	assert.False(t, kc.Available)
 	assert.Contains(t, kc.Hint, "locked")
-	assert.Equal(t, int32(1), keychain.calls.Load())
+	assert.Equal(t, 1, keychain.Calls())
 }
 
 func TestNoSecretServiceIsNamed(t *testing.T) {

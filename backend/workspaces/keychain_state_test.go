@@ -3,7 +3,6 @@ package workspaces
 import (
 	"context"
 	"errors"
-	"sync/atomic"
 	"testing"
 
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
@@ -11,29 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// countingStore counts every keychain call.
-type countingStore struct {
-	*credentials.MemoryStore
-	calls atomic.Int32
-}
-
-func (c *countingStore) Get(ctx context.Context, k string) (string, error) {
-	c.calls.Add(1)
-	return c.MemoryStore.Get(ctx, k)
-}
-
-func (c *countingStore) Set(ctx context.Context, k, v string) error {
-	c.calls.Add(1)
-	return c.MemoryStore.Set(ctx, k, v)
-}
-
-func (c *countingStore) Delete(ctx context.Context, k string) error {
-	c.calls.Add(1)
-	return c.MemoryStore.Delete(ctx, k)
-}
-
 func TestKeychainStateIsFoundOnUse(t *testing.T) {
-	keychain := &countingStore{MemoryStore: credentials.NewMemoryStore()}
+	keychain := credentials.NewMemoryStore()
 	m, _ := newTestManager(t, keychain, nil)
 	ctx := context.Background()
 	m.SetDemo(Demo{URL: "http://127.0.0.1:40001", Token: "demo-token"})
@@ -49,7 +27,7 @@ func TestKeychainStateIsFoundOnUse(t *testing.T) {
 	require.NoError(t, err)
 	_, err = m.SecretStatus(ctx, cli.ID)
 	require.NoError(t, err)
-	assert.Zero(t, keychain.calls.Load(), "nothing needed a secret")
+	assert.Zero(t, keychain.Calls(), "nothing needed a secret")
 
 	keychain.Err = &credentials.UnavailableError{Op: "read", Cause: errors.New("failed to unlock"), Hint: "unlock"}
 	_, err = m.Create(ctx, Profile{Name: "PAT", Host: "a.cloud.databricks.com", AuthType: AuthPAT}, SecretInput{Token: "dapi-1"})
