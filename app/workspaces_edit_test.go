@@ -171,11 +171,16 @@ func TestWorkspaceFormErrorsNameTheField(t *testing.T) {
 	assert.Equal(t, "DEMO_READ_ONLY", f.app.errors.UIError(w.Delete(workspaces.DemoID)).Code)
 }
 
-func TestKeychainUnavailable(t *testing.T) {
+// lockedKeychain answers every call as a locked login keyring does.
+func lockedKeychain() *credentials.MemoryStore {
 	locked := credentials.NewMemoryStore()
 	locked.Err = &credentials.UnavailableError{Op: "read", Cause: errors.New("failed to unlock correct collection"),
 		Hint: "Your keychain is locked. Unlock it and retry."}
-	f := newFixture(t, fixtureOptions{secrets: locked})
+	return locked
+}
+
+func TestKeychainUnavailable(t *testing.T) {
+	f := newFixture(t, fixtureOptions{secrets: lockedKeychain()})
 	w := f.app.Workspaces
 
 	kc, err := w.RecheckKeychain()

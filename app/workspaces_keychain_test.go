@@ -16,9 +16,7 @@ import (
 // page loads (list, keychain banner, connection check, catalogs, the demo's
 // edit details) with zero keychain calls, even with a CLI workspace saved.
 func TestStartupWithOnlyTheDemoLeavesTheKeychainAlone(t *testing.T) {
-	keychain := credentials.NewMemoryStore()
-	keychain.Err = &credentials.UnavailableError{Op: "read", Cause: errors.New("failed to unlock correct collection"),
-		Hint: "Your keychain is locked."}
+	keychain := lockedKeychain()
 	f := newFixture(t, fixtureOptions{secrets: keychain})
 	w := f.app.Workspaces
 	cli, err := w.Create(WorkspaceForm{Name: "cli", Host: "https://dbc-1.cloud.databricks.com", AuthType: "databricks-cli"})
