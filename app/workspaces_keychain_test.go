@@ -30,10 +30,10 @@ func TestStartupWithOnlyTheDemoLeavesTheKeychainAlone(t *testing.T) {
 	kc, err := w.Keychain()
 	require.NoError(t, err)
 	assert.True(t, kc.Available, "nothing has needed it yet")
-	_, err = w.Check(workspaces.DemoID)
-	require.NoError(t, err)
-	_, err = w.Catalogs()
-	require.NoError(t, err)
+	// Their answers do not matter here (a busy machine may time the demo
+	// out); that they leave the keychain alone does.
+	_, _ = w.Check(workspaces.DemoID)
+	_, _ = w.Catalogs()
 	_, err = w.Get(workspaces.DemoID)
 	require.NoError(t, err)
 	_, err = w.Get(cli.ID)
