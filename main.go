@@ -118,7 +118,7 @@ func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport st
 	}
 	paths := workspaces.DefaultPaths()
 	manager, err := workspaces.NewManager(workspaces.Deps{
-		Paths: paths, Secrets: credentials.NewKeyring(),
+		Paths: paths, Secrets: credentials.NewOSKeyring(),
 	})
 	if manager == nil {
 		return nil, nil, nil, fmt.Errorf("workspaces: %w", err)

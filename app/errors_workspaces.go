@@ -18,6 +18,9 @@ func backendRules() []ErrorRule {
 	rules := append(append(draftRules(), workspaceFormRules()...), []ErrorRule{
 		{session.ErrUnknownWorkspace, "UNKNOWN_WORKSPACE",
 			"That workspace is not open in Clusterdeck.", "Pick a workspace from the switcher."},
+		{credentials.ErrNoSecretService, "KEYCHAIN_UNAVAILABLE",
+			"There is no Secret Service in this session.",
+			"Start Clusterdeck from a desktop session with a keyring (GNOME Keyring, KWallet, KeePassXC). Workspaces that use the Databricks or Azure CLI keep working."},
 		{credentials.ErrUnavailable, "KEYCHAIN_UNAVAILABLE",
 			"The OS keychain cannot be used right now.",
 			"Unlock or start your keychain (GNOME Keyring, KWallet, macOS Keychain). Workspaces that use the Databricks or Azure CLI keep working."},

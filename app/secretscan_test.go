@@ -134,6 +134,7 @@ func TestBoundMethodsNeverReturnASecret(t *testing.T) {
 	keep2("Catalogs")(w.Catalogs())
 	keep2("List")(w.List())
 	keep2("Keychain")(w.Keychain())
+	keep2("RecheckKeychain")(w.RecheckKeychain())
 	keep2("ImportCandidates")(w.ImportCandidates())
 	keep2("Import")(w.Import([]string{"imp", "bad", "missing"}))
 	keep("SignOut", nil, w.SignOut(sso.ID))

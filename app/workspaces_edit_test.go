@@ -94,7 +94,7 @@ func TestWorkspaceFormErrorsNameTheField(t *testing.T) {
 	f := newFixture(t, fixtureOptions{})
 	w := f.app.Workspaces
 	host, token := f.secondWorkspace(t)
-	_, err := w.Create(WorkspaceForm{Name: "Taken", Host: host, AuthType: "pat", Token: token})
+	taken, err := w.Create(WorkspaceForm{Name: "Taken", Host: host, AuthType: "pat", Token: token})
 	require.NoError(t, err)
 
 	cases := []struct {
@@ -153,19 +153,37 @@ func TestWorkspaceFormErrorsNameTheField(t *testing.T) {
 		assert.Equal(t, "Azure CLI sign-in only works with Azure Databricks workspaces.", ui.Message)
 	})
 
+	t.Run("a new host needs the token again", func(t *testing.T) {
+		moved := WorkspaceForm{Name: "Taken", Host: "https://dbc-9.cloud.databricks.com", AuthType: "pat"}
+		for _, err := range []error{
+			func() error { _, err := w.TestDraft(taken.ID, moved); return err }(),
+			func() error { _, err := w.Update(taken.ID, moved); return err }(),
+		} {
+			ui := f.app.errors.UIError(err)
+			assert.Equal(t, "MISSING_SECRET", ui.Code, "shown next to the token field")
+			assert.Contains(t, ui.Message, "The host changed")
+			assert.Contains(t, ui.Message, "not sent to the new host")
+		}
+	})
+
 	_, err = w.Update(workspaces.DemoID, WorkspaceForm{Name: "x", Host: host, AuthType: "pat"})
 	assert.Equal(t, "DEMO_READ_ONLY", f.app.errors.UIError(err).Code)
 	assert.Equal(t, "DEMO_READ_ONLY", f.app.errors.UIError(w.Delete(workspaces.DemoID)).Code)
 }
 
-func TestKeychainUnavailable(t *testing.T) {
+// lockedKeychain answers every call as a locked login keyring does.
+func lockedKeychain() *credentials.MemoryStore {
 	locked := credentials.NewMemoryStore()
 	locked.Err = &credentials.UnavailableError{Op: "read", Cause: errors.New("failed to unlock correct collection"),
 		Hint: "Your keychain is locked. Unlock it and retry."}
-	f := newFixture(t, fixtureOptions{secrets: locked})
+	return locked
+}
+
+func TestKeychainUnavailable(t *testing.T) {
+	f := newFixture(t, fixtureOptions{secrets: lockedKeychain()})
 	w := f.app.Workspaces
 
-	kc, err := w.Keychain()
+	kc, err := w.RecheckKeychain()
 	require.NoError(t, err, "an unavailable keychain is an answer, not a failure")
 	assert.False(t, kc.Available)
 	assert.Equal(t, "The OS keychain cannot be used right now.", kc.Message)

@@ -60,6 +60,7 @@ func doCall(t *testing.T, ts *httptest.Server, token, body string) (int, map[str
 	t.Helper()
 	req, err := http.NewRequest(http.MethodPost, ts.URL+"/__bridge/call", strings.NewReader(body))
 	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

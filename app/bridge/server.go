@@ -72,6 +72,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, methods: methods, mux: http.NewServeMux()}
 	s.mux.HandleFunc("POST /__bridge/call", s.handleCall)
 	s.mux.HandleFunc("GET /__bridge/events", s.handleEvents)
+	s.mux.HandleFunc("GET /__bridge/session", s.handleSession)
 	s.mux.HandleFunc("GET /wails/runtime.js", s.handleRuntime)
 	s.mux.HandleFunc("GET /wails/ipc.js", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/javascript")
@@ -92,6 +93,10 @@ func (s *Server) Handler() http.Handler {
 			http.Error(w, "forbidden host", http.StatusForbidden)
 			return
 		}
+		if why := crossOrigin(r); why != "" {
+			http.Error(w, "cross-origin request refused: "+why, http.StatusForbidden)
+			return
+		}
 		if q := r.URL.Query().Get("token"); q != "" && s.tokenOK(q) {
 			http.SetCookie(w, &http.Cookie{Name: cookieName, Value: q, Path: "/",
 				HttpOnly: true, SameSite: http.SameSiteStrictMode})
@@ -110,6 +115,9 @@ func (s *Server) tokenOK(got string) bool {
 func (s *Server) authorised(r *http.Request) bool {
 	if c, err := r.Cookie(cookieName); err == nil && s.tokenOK(c.Value) {
 		return true
+	}
+	if h := r.Header.Get(tokenHeader); h != "" {
+		return s.tokenOK(h)
 	}
 	bearer, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 	return ok && s.tokenOK(bearer)
@@ -138,8 +146,16 @@ type callResponse struct {
 }
 
 func (s *Server) handleCall(w http.ResponseWriter, r *http.Request) {
+	if status, why := s.callRefusal(r); status != 0 {
+		http.Error(w, why, status)
+		return
+	}
 	var req callRequest
-	if err := json.NewDecoder(io.LimitReader(r.Body, 16<<20)).Decode(&req); err != nil {
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxCallBytes)).Decode(&req); err != nil {
+		if _, big := errors.AsType[*http.MaxBytesError](err); big {
+			tooLarge(w)
+			return
+		}
 		http.Error(w, "bad call: "+err.Error(), http.StatusBadRequest)
 		return
 	}

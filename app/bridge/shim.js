@@ -4,11 +4,25 @@
 (function () {
   'use strict';
 
+  // The call header's token: only this origin can read /__bridge/session,
+  // so a page on another local port holding the cookie still cannot call.
+  let session = null;
+  function token() {
+    if (!session) {
+      session = fetch('/__bridge/session', { credentials: 'same-origin' }).then(async function (res) {
+        if (!res.ok) throw (await res.text()) || ('bridge session failed: HTTP ' + res.status);
+        return (await res.json()).token;
+      });
+      session.catch(function () { session = null; });
+    }
+    return session;
+  }
+
   async function call(name, args) {
     const res = await fetch('/__bridge/call', {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', 'X-Clusterdeck-Bridge-Token': await token() },
       body: JSON.stringify({ name: name, args: args }),
     });
     if (!res.ok) {

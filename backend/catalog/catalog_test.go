@@ -128,8 +128,8 @@ func TestOfflineWorkspaceServesCacheWithAge(t *testing.T) {
 	require.NoError(t, err)
 	dead := "http://" + ln.Addr().String()
 	require.NoError(t, ln.Close())
-	p.Host = dead
-	_, err = m.Update(ctx, p, workspaces.SecretInput{})
+	p.Host = dead // a new host needs its token typed again
+	_, err = m.Update(ctx, p, workspaces.SecretInput{Token: srv.Token})
 	require.NoError(t, err)
 
 	clk.Advance(42 * time.Minute)
@@ -220,8 +220,8 @@ func TestRefreshInteractiveChecksReachabilityFirst(t *testing.T) {
 	require.NoError(t, err)
 	dead := "http://" + ln.Addr().String()
 	require.NoError(t, ln.Close())
-	p.Host = dead
-	_, err = m.Update(ctx, p, workspaces.SecretInput{})
+	p.Host = dead // a new host needs its token typed again
+	_, err = m.Update(ctx, p, workspaces.SecretInput{Token: srv.Token})
 	require.NoError(t, err)
 	snap, err := r.RefreshInteractive(ctx, p.ID, timeout, func(ctx context.Context) error { return m.Reachable(ctx, p.ID) })
 	require.ErrorIs(t, err, workspaces.ErrUnreachable)

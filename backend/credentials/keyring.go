@@ -33,9 +33,10 @@ func (GoKeyring) Delete(service, user string) error        { return keyring.Dele
 
 // Keyring implements SecretStore over the OS keychain.
 type Keyring struct {
-	service string
-	timeout time.Duration
-	backend Backend
+	service    string
+	timeout    time.Duration
+	backend    Backend
+	sessionBus SessionBusFunc // nil: not checked (see WithSessionBus)
 }
 
 // KeyringOption customises NewKeyring.
@@ -88,6 +89,11 @@ func (k *Keyring) Delete(ctx context.Context, key string) error {
 // is abandoned (go-keyring offers no cancellation); its goroutine ends when
 // the keychain eventually answers.
 func (k *Keyring) call(ctx context.Context, op string, fn func() error) error {
+	if k.sessionBus != nil {
+		if err := k.sessionBus(); err != nil {
+			return &UnavailableError{Op: op, Cause: err, Hint: hintNoBus, NoService: true}
+		}
+	}
 	ctx, cancel := context.WithTimeout(ctx, k.timeout)
 	defer cancel()
 	done := make(chan error, 1)
@@ -106,8 +112,8 @@ func (k *Keyring) call(ctx context.Context, op string, fn func() error) error {
 
 const (
 	hintLocked    = "Your keychain is locked. Unlock it (for example by logging in again or opening your keyring manager, such as Seahorse) and retry."
-	hintNoService = "No keychain service is running. Install and start one (gnome-keyring or KeePassXC with Secret Service enabled on Linux) and retry."
-	hintNoBus     = "No desktop session bus was found, so the keychain cannot be reached. Start Clusterdeck from a desktop session (or inside dbus-run-session) and retry."
+	hintNoService = "There is no Secret Service in this session: no keychain service is running. Install and start one (gnome-keyring or KeePassXC with Secret Service enabled on Linux) and retry."
+	hintNoBus     = "There is no Secret Service in this session: no desktop session bus was found. Start Clusterdeck from a desktop session (or inside dbus-run-session with a keyring running) and retry."
 	hintTimeout   = "The keychain did not answer in time; it may be waiting for an unlock prompt. Unlock it and retry."
 	hintTooBig    = "The secret is too large for this keychain."
 	hintGeneric   = "The keychain reported an error. Check that it is installed, running and unlocked, then retry."
@@ -124,7 +130,8 @@ func classify(op string, err error) error {
 	case errors.Is(err, keyring.ErrSetDataTooBig):
 		return &UnavailableError{Op: op, Cause: err, Hint: hintTooBig}
 	}
-	return &UnavailableError{Op: op, Cause: err, Hint: hintFor(err)}
+	hint := hintFor(err)
+	return &UnavailableError{Op: op, Cause: err, Hint: hint, NoService: hint == hintNoService || hint == hintNoBus}
 }
 
 // hintFor picks the advice for a go-keyring failure. go-keyring exposes no
@@ -151,6 +158,9 @@ type UnavailableError struct {
 	Op    string // read, write or delete
 	Cause error
 	Hint  string // what the user can do, in plain words
+	// NoService: there is no Secret Service in this session (not locked,
+	// not timed out); matches ErrNoSecretService.
+	NoService bool
 }
 
 func (e *UnavailableError) Error() string {
@@ -159,8 +169,11 @@ func (e *UnavailableError) Error() string {
 
 func (e *UnavailableError) Unwrap() error { return e.Cause }
 
-// Is makes errors.Is(err, ErrUnavailable) true.
-func (e *UnavailableError) Is(target error) bool { return target == ErrUnavailable }
+// Is makes errors.Is(err, ErrUnavailable) true, and errors.Is(err,
+// ErrNoSecretService) when there is no Secret Service at all.
+func (e *UnavailableError) Is(target error) bool {
+	return target == ErrUnavailable || (e.NoService && target == ErrNoSecretService)
+}
 
 // HintOf returns the user-facing hint of an ErrUnavailable error, or "".
 func HintOf(err error) string {

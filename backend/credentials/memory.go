@@ -11,7 +11,16 @@ import (
 type MemoryStore struct {
 	mu      sync.Mutex
 	entries map[string]string
+	calls   int
 	Err     error
+}
+
+// Calls returns how many Get, Set and Delete calls were made (a test can
+// prove the keychain was left alone).
+func (m *MemoryStore) Calls() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.calls
 }
 
 // NewMemoryStore returns an empty MemoryStore.
@@ -20,6 +29,7 @@ func NewMemoryStore() *MemoryStore { return &MemoryStore{entries: map[string]str
 func (m *MemoryStore) Get(ctx context.Context, key string) (string, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.calls++
 	if m.Err != nil {
 		return "", m.Err
 	}
@@ -33,6 +43,7 @@ func (m *MemoryStore) Get(ctx context.Context, key string) (string, error) {
 func (m *MemoryStore) Set(ctx context.Context, key, secret string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.calls++
 	if m.Err != nil {
 		return m.Err
 	}
@@ -43,6 +54,7 @@ func (m *MemoryStore) Set(ctx context.Context, key, secret string) error {
 func (m *MemoryStore) Delete(ctx context.Context, key string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.calls++
 	if m.Err != nil {
 		return m.Err
 	}

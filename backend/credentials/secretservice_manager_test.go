@@ -26,7 +26,7 @@ func TestSecretServiceManagerChild(t *testing.T) {
 	ctx := context.Background()
 	home := t.TempDir()
 	paths := workspaces.Paths{Config: filepath.Join(home, "config"), Cache: filepath.Join(home, "cache"), Data: filepath.Join(home, "data")}
-	m, err := workspaces.NewManager(workspaces.Deps{Paths: paths, Secrets: credentials.NewKeyring(), Home: home,
+	m, err := workspaces.NewManager(workspaces.Deps{Paths: paths, Secrets: credentials.NewOSKeyring(), Home: home,
 		LookupEnv: func(string) (string, bool) { return "", false }})
 	require.NoError(t, err)
 	require.NoError(t, m.CheckKeychain(ctx))

@@ -28,12 +28,13 @@ type Deps struct {
 // Manager is the workspace API the app facade calls: profiles, their
 // secrets, the demo, .databrickscfg import, clients and connection tests.
 type Manager struct {
-	store   *Store
-	vault   secretVault
-	factory *ClientFactory
-	now     func() time.Time
-	lookup  LookupEnv
-	cfgPath string
+	store    *Store
+	vault    secretVault
+	keychain *observedStore // the same store the vault and factory use
+	factory  *ClientFactory
+	now      func() time.Time
+	lookup   LookupEnv
+	cfgPath  string
 
 	mu      sync.RWMutex
 	demoURL string // "" while the demo is not running
@@ -63,13 +64,15 @@ func NewManager(d Deps) (*Manager, error) {
 		d.DatabricksCfg = DatabricksCfgPath(d.LookupEnv, d.Home)
 	}
 	store, err := OpenStore(d.Paths.ProfilesFile(), d.Now)
+	keychain := &observedStore{SecretStore: d.Secrets}
 	m := &Manager{
-		store:   store,
-		vault:   secretVault{store: d.Secrets},
-		factory: NewClientFactory(d.Secrets, d.Client),
-		now:     d.Now,
-		lookup:  d.LookupEnv,
-		cfgPath: d.DatabricksCfg,
+		store:    store,
+		vault:    secretVault{store: keychain},
+		keychain: keychain,
+		factory:  NewClientFactory(keychain, d.Client),
+		now:      d.Now,
+		lookup:   d.LookupEnv,
+		cfgPath:  d.DatabricksCfg,
 	}
 	return m, err
 }
@@ -174,14 +177,18 @@ func (m *Manager) Update(ctx context.Context, p Profile, in SecretInput) (Profil
 	if err := checkAzureCLIHost(probe.AuthType, probe.Cloud); err != nil {
 		return Profile{}, err
 	}
-	touchesKeychain := in != (SecretInput{}) || old.AuthType != probe.AuthType || old.Host != probe.Host
-	if touchesKeychain && (probe.AuthType.UsesKeychain() || old.AuthType.UsesKeychain()) {
-		cur, err := m.vault.load(ctx, p.ID)
-		if err != nil {
-			return Profile{}, err
-		}
-		if old.Host != probe.Host {
-			cur.OAuth = nil // tokens belong to the old host
+	if err := reenterSecret(old, probe, in); err != nil {
+		return Profile{}, err
+	}
+	carry := secretsCarryOver(old, probe)
+	if (in != (SecretInput{}) || !carry) && (probe.AuthType.UsesKeychain() || old.AuthType.UsesKeychain()) {
+		// A new host or sign-in method starts from nothing: the old entry
+		// is replaced (or deleted when nothing is left), never merged.
+		cur := Secrets{}
+		if carry {
+			if cur, err = m.vault.load(ctx, p.ID); err != nil {
+				return Profile{}, err
+			}
 		}
 		next := cur.merge(probe.AuthType, in)
 		if err := requireSecrets(probe.AuthType, next); err != nil {
@@ -238,16 +245,6 @@ func (m *Manager) SecretStatus(ctx context.Context, id string) (SecretStatus, er
 	return s.status(), nil
 }
 
-// CheckKeychain reports whether the keychain can be used right now (nil) or
-// why not (matches credentials.ErrUnavailable; see credentials.HintOf).
-func (m *Manager) CheckKeychain(ctx context.Context) error {
-	_, err := m.vault.store.Get(ctx, "keychain-probe")
-	if err == nil || errors.Is(err, credentials.ErrNotFound) {
-		return nil
-	}
-	return err
-}
-
 // Client returns the lazily built SDK client of a workspace.
 func (m *Manager) Client(ctx context.Context, id string) (*databricks.WorkspaceClient, error) {
 	p, err := m.Get(id)
@@ -281,6 +278,24 @@ func (m *Manager) TestConnection(ctx context.Context, id string) (ConnectionResu
 
 // TestDraft tests a workspace form before it is saved.
 func (m *Manager) TestDraft(ctx context.Context, p Profile, in SecretInput) (ConnectionResult, error) {
+	if p.ID != "" && p.ID != DemoID {
+		// Editing: the saved secrets may only be tried against the host
+		// and sign-in method they were saved for.
+		old, err := m.store.Get(p.ID)
+		if err != nil {
+			return ConnectionResult{}, err
+		}
+		probe := p
+		if host, err := NormalizeHost(probe.Host); err == nil {
+			probe.Host = host
+		}
+		if err := reenterSecret(old, probe, in); err != nil {
+			return ConnectionResult{}, err
+		}
+		if !secretsCarryOver(old, probe) {
+			p.ID = "" // e.g. OAuth tokens of the old host
+		}
+	}
 	if p.ID == "" {
 		p.ID = "draft"
 	}

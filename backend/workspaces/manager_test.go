@@ -68,7 +68,9 @@ func TestManagerWithKeychainUnavailable(t *testing.T) {
 	require.NoError(t, err)
 
 	keychain.Err = &credentials.UnavailableError{Op: "write", Cause: errors.New("The name org.freedesktop.secrets was not provided"), Hint: "start a keyring"}
-	require.ErrorIs(t, m.CheckKeychain(ctx), credentials.ErrUnavailable)
+	require.NoError(t, m.CheckKeychain(ctx), "not known until the keychain is needed")
+	require.ErrorIs(t, m.ProbeKeychain(ctx), credentials.ErrUnavailable)
+	require.ErrorIs(t, m.CheckKeychain(ctx), credentials.ErrUnavailable, "the state found on use")
 
 	_, err = m.Create(ctx, Profile{Name: "PAT", Host: "a.cloud.databricks.com", AuthType: AuthPAT}, SecretInput{Token: "dapi-x-00000000000000"})
 	require.ErrorIs(t, err, credentials.ErrUnavailable, "no silent plaintext fallback")

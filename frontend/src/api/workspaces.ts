@@ -9,6 +9,7 @@ import {
   ImportCandidates,
   Keychain,
   List,
+  RecheckKeychain,
   RefreshCatalog,
   ResetDemo,
   Select,
@@ -98,7 +99,10 @@ export const workspacesApi = {
   testDraft: (id: string, form: WorkspaceForm): Promise<TestResult> => invoke(() => TestDraft(id, toGo(form))),
   signIn: (id: string): Promise<ConnectionView> => invoke(() => SignIn(id)),
   signOut: (id: string): Promise<void> => invoke(() => SignOut(id)),
+  /** What the keychain answered when a secret was last needed (makes no keychain call). */
   keychain: (): Promise<KeychainView> => invoke(() => Keychain()),
+  /** Asks the keychain now ("Check again"): may show the OS unlock prompt. */
+  recheckKeychain: (): Promise<KeychainView> => invoke(() => RecheckKeychain()),
   importCandidates: (): Promise<CfgFile> => invoke(() => ImportCandidates()),
   importProfiles: (names: string[]): Promise<ImportResult> => invoke(() => Import(names)),
   resetDemo: (): Promise<void> => invoke(() => ResetDemo()),

@@ -8,6 +8,7 @@ const api = vi.hoisted(() => ({
   check: vi.fn(),
   catalogs: vi.fn(),
   keychain: vi.fn(),
+  recheckKeychain: vi.fn(),
   create: vi.fn(),
   remove: vi.fn(),
   refreshCatalog: vi.fn(),
@@ -52,6 +53,20 @@ describe('workspaces store', () => {
     expect(store.active?.id).toBe('demo')
     expect(api.check).toHaveBeenCalledWith('demo')
     expect(store.activeConnection?.user).toBe('ada@example.com')
+  })
+
+  it('shows the keychain state a check found, and asks the keychain only on "Check again"', async () => {
+    const locked = { available: false, message: 'The OS keychain cannot be used right now.', hint: 'Unlock it.' }
+    api.list.mockResolvedValue([{ ...prod, active: true }])
+    api.keychain.mockResolvedValueOnce({ available: true, message: '', hint: '' }).mockResolvedValue(locked)
+    api.check.mockResolvedValue(online('prod'))
+    const store = useWorkspacesStore()
+    await store.load()
+    expect(store.keychain).toEqual(locked) // read again after the check needed the token
+    expect(api.recheckKeychain).not.toHaveBeenCalled()
+    api.recheckKeychain.mockResolvedValue({ available: true, message: '', hint: '' })
+    await store.recheckKeychain()
+    expect(store.keychain?.available).toBe(true)
   })
 
   it('keeps the error and stays usable when listing fails', async () => {

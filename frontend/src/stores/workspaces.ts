@@ -72,6 +72,15 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     if (active.value) await check(active.value.id)
   }
 
+  /** "Check again": asks the keychain itself (loadKeychain only reads what the last use found). */
+  async function recheckKeychain(): Promise<void> {
+    try {
+      keychain.value = await workspacesApi.recheckKeychain()
+    } catch {
+      keychain.value = null
+    }
+  }
+
   async function loadCatalogs(): Promise<void> {
     try {
       const all = await workspacesApi.catalogs()
@@ -95,6 +104,8 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     } catch (e) {
       error.value = toApiError(e)
     }
+    // A check may have needed a secret: the banner shows what the keychain said.
+    await loadKeychain()
   }
 
   function markActive(id: string): void {
@@ -140,7 +151,7 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
   }
 
   async function create(form: WorkspaceForm): Promise<WorkspaceView> {
-    const created = await workspacesApi.create(form)
+    const created = await workspacesApi.create(form).finally(loadKeychain)
     await reload()
     void check(created.id)
       .then(() => refreshCatalog(created.id))
@@ -149,7 +160,7 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
   }
 
   async function update(id: string, form: WorkspaceForm): Promise<WorkspaceView> {
-    const saved = await workspacesApi.update(id, form)
+    const saved = await workspacesApi.update(id, form).finally(loadKeychain)
     await reload()
     void check(id)
     return saved
@@ -238,6 +249,7 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     needsSignIn,
     load,
     loadKeychain,
+    recheckKeychain,
     check,
     select,
     selectByIndex,
