@@ -17,7 +17,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -30,35 +29,8 @@ import (
 var accent = [3]int{0x2f, 0x5b, 0xea}
 
 func TestDesktopSmoke(t *testing.T) {
-	bin := os.Getenv("CLUSTERDECK_BINARY")
-	if bin == "" || os.Getenv("DISPLAY") == "" {
-		t.Skip("needs CLUSTERDECK_BINARY and a display: run `make desktop-smoke` (Xvfb + dbus-run-session)")
-	}
-	artifacts := os.Getenv("CLUSTERDECK_ARTIFACTS")
-	if artifacts == "" {
-		artifacts = t.TempDir()
-	}
-
-	home := t.TempDir()
-	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(), "HOME="+home,
-		"XDG_CONFIG_HOME="+filepath.Join(home, "config"), "XDG_CACHE_HOME="+filepath.Join(home, "cache"),
-		"XDG_DATA_HOME="+filepath.Join(home, "data"), "XDG_STATE_HOME="+filepath.Join(home, "state"))
-	logs := &lineLog{}
-	stderr, err := cmd.StderrPipe()
-	require.NoError(t, err)
-	cmd.Stdout = io.Discard
-	require.NoError(t, cmd.Start())
-	exited := make(chan error, 1)
-	go func() {
-		logs.consume(stderr)
-		exited <- cmd.Wait()
-	}()
-	t.Cleanup(func() { _ = cmd.Process.Kill() })
-
-	// Bounds, not performance assertions: how long we are willing to wait.
-	require.True(t, logs.waitFor("shell ready", 90*time.Second),
-		"the page never reported that the shell rendered; log:\n%s", logs)
+	bin, artifacts := desktopEnv(t)
+	app := startDesktop(t, bin, t.TempDir())
 
 	out, err := exec.Command("xdotool", "search", "--sync", "--onlyvisible", "--name", "^Clusterdeck$").Output()
 	require.NoError(t, err, "no visible window titled Clusterdeck")
@@ -80,14 +52,7 @@ func TestDesktopSmoke(t *testing.T) {
 	assert.Greater(t, colours, 100, "the window looks blank")
 	assert.Greater(t, accentPixels, 40, "the shell's brand colour is not on screen")
 
-	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
-	select {
-	case err := <-exited:
-		assert.NoError(t, err, "SIGTERM should close the app cleanly; log:\n%s", logs)
-	case <-time.After(20 * time.Second):
-		t.Fatalf("the app did not exit after SIGTERM; log:\n%s", logs)
-	}
-	assert.True(t, logs.contains("clusterdeck stopping"), "shutdown hook did not run; log:\n%s", logs)
+	app.stop(t)
 }
 
 func screenshot(path string) (image.Image, error) {

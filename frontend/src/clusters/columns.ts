@@ -1,5 +1,7 @@
 // Which columns the compute list shows, in what order and how wide: the
-// user's choice, kept in localStorage like the theme. Plain functions over
+// user's choice, kept in localStorage like the theme (the Linux window's
+// WebKitGTK keeps it across restarts in $XDG_DATA_HOME/clusterdeck/localstorage:
+// TestDesktopSmokeKeepsThemeAcrossRestart). Plain functions over
 // a small value, so every rule here is unit tested; useColumnPrefs shares
 // one reactive copy between the table and its Columns menu.
 import { readonly, shallowRef, type Ref } from 'vue'
