@@ -7,6 +7,9 @@ export default mergeConfig(
     test: {
       environment: 'happy-dom',
       include: ['src/**/*.test.ts'],
+      // Mounting a whole form (Naive UI in happy-dom) takes seconds on a
+      // loaded machine; vitest's 5 s default failed there.
+      testTimeout: 30_000,
     },
   }),
 )

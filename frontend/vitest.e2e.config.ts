@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // The default expect.poll gives up after 1 s: too short for a backend
+    // round trip on a loaded machine. A wait that needs longer says so.
+    expect: { poll: { timeout: 30_000, interval: 100 } },
   },
 })

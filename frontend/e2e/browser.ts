@@ -32,16 +32,22 @@ export interface Session {
   errors: string[]
 }
 
-/** Opens the app in a fresh context and records page errors. */
-export async function open(
-  browser: Browser,
-  url: string,
-  options: { colorScheme?: 'light' | 'dark' } = {},
-): Promise<Session> {
+export interface OpenOptions {
+  colorScheme?: 'light' | 'dark'
+  /** Runs on the new context before the page loads (e.g. to route or slow down requests). */
+  prepare?: (context: BrowserContext) => Promise<unknown>
+}
+
+/**
+ * Opens the app in a fresh context and records page errors. It returns once
+ * the shell shows, which the app does only after its first route is settled.
+ */
+export async function open(browser: Browser, url: string, options: OpenOptions = {}): Promise<Session> {
   const context = await browser.newContext({
     viewport: { width: 1360, height: 860 },
     colorScheme: options.colorScheme ?? 'light',
   })
+  await options.prepare?.(context)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))

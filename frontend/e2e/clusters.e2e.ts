@@ -7,7 +7,7 @@ import { DemoWorkspace } from './demo'
 let browser: Browser
 const url = inject('bridgeUrl')
 const demo = new DemoWorkspace(inject('demoUrl'), inject('demoToken'))
-const live = { timeout: 25_000, interval: 250 } // a transitional list polls every 5 s
+const live = { timeout: 30_000, interval: 250 } // a transitional list polls every 5 s
 
 beforeAll(async () => {
   browser = await launch()
@@ -34,7 +34,7 @@ async function rowAction(page: Page, id: string, action: string): Promise<void> 
 
 async function start(): Promise<Awaited<ReturnType<typeof open>>> {
   const s = await open(browser, url)
-  s.page.setDefaultTimeout(20_000) // a failing step reports where it stuck
+  s.page.setDefaultTimeout(30_000) // a failing step reports where it stuck
   // Vue reports render errors on the console, not as page errors.
   s.page.on('console', (m) => {
     if (m.type() === 'error') s.errors.push(m.text())

@@ -91,7 +91,7 @@ describe('drafts', () => {
     await page.locator('[data-nav="drafts"]').click()
     await expect.poll(() => page.locator('h1').textContent()).toBe('Drafts')
     await expect
-      .poll(async () => (await page.evaluate(() => (window as unknown as GoWindow).go.app.Drafts.Targets())).find((t) => t.id === 'demo')?.cache.cached, { timeout: 20_000 })
+      .poll(async () => (await page.evaluate(() => (window as unknown as GoWindow).go.app.Drafts.Targets())).find((t) => t.id === 'demo')?.cache.cached)
       .toBe(true)
 
     await demo.outage()
@@ -163,7 +163,7 @@ describe('drafts', () => {
     await page.getByTestId('apply-confirm').click()
     await page.waitForURL(/#\/compute\/demo\/[^/?]+$/)
     const state = page.getByTestId('state-badge').first()
-    await expect.poll(() => state.getAttribute('data-state'), { timeout: 15_000 }).toBe('PENDING')
+    await expect.poll(() => state.getAttribute('data-state')).toBe('PENDING')
     await page.screenshot({ path: join(artifacts, 'e2e-draft-applied-starting.png') })
     await expect.poll(() => state.getAttribute('data-state'), { timeout: 120_000, interval: 1000 }).toBe('RUNNING')
 

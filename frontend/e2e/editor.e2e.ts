@@ -131,7 +131,7 @@ describe('cluster editor', () => {
     // Create lands on the new cluster's page in the Compute console.
     await page.waitForURL(/#\/compute\/demo\/[^/?]+$/)
     const state = page.getByTestId('state-badge').first()
-    await expect.poll(() => state.getAttribute('data-state'), { timeout: 10_000 }).toMatch(/PENDING|RUNNING/)
+    await expect.poll(() => state.getAttribute('data-state')).toMatch(/PENDING|RUNNING/)
     // The demo runs its clock 6x: a start takes about 45 s.
     await expect.poll(() => state.getAttribute('data-state'), { timeout: 110_000, interval: 1000 }).toBe('RUNNING')
     await page.screenshot({ path: join(artifacts, 'e2e-editor-created.png'), })

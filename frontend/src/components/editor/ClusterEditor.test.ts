@@ -31,6 +31,7 @@ vi.mock('@/api', async (orig) => {
 })
 vi.mock('./JsonEditor.vue', () => ({ default: { template: '<div />' } }))
 
+import { editorApi } from '@/api'
 import ClusterEditor from './ClusterEditor.vue'
 import JsonEditor from './JsonEditor.vue'
 
@@ -119,6 +120,30 @@ describe('events for the pages around the editor', () => {
     expect(last.policy_id).toBe('P1')
     expect(last.autotermination_minutes).toBe(45)
     w.unmount()
+  })
+
+  it('applies the start policy even when its evaluation answers after a routine one started', async () => {
+    // A busy machine: the pick's evaluation takes longer than the 200 ms
+    // after which the arriving catalog starts a routine evaluation.
+    problems = []
+    const evaluate = vi.mocked(editorApi.evaluate)
+    const quick = evaluate.getMockImplementation()!
+    evaluate.mockImplementation(async (ws, spec, applyDefaults) => {
+      if (applyDefaults) await new Promise((r) => setTimeout(r, 1000))
+      return quick(ws, spec, applyDefaults)
+    })
+    try {
+      const w = await mounted({ cluster_name: 'etl', num_workers: 2 }, undefined, 'P1')
+      await vi.advanceTimersByTimeAsync(1500)
+      await flushPromises()
+      expect(evaluate.mock.calls.some(([, , applyDefaults]) => !applyDefaults)).toBe(true)
+      const last = w.emitted('update:spec')?.at(-1)?.[0] as Spec
+      expect(last.policy_id).toBe('P1')
+      expect(last.autotermination_minutes).toBe(45)
+      w.unmount()
+    } finally {
+      evaluate.mockImplementation(quick)
+    }
   })
 
   it('picks nothing without a start policy', async () => {
