@@ -7,12 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces/atomicfile"
 )
 
@@ -51,7 +51,7 @@ func OpenStore(path string, now func() time.Time) (*Store, error) {
 		now = time.Now
 	}
 	s := &Store{path: path, now: now}
-	data, err := os.ReadFile(path)
+	data, err := boundedfile.ReadFile(path, boundedfile.ProfilesLimit, "the workspaces file")
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return s, nil
