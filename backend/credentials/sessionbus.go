@@ -41,10 +41,9 @@ func sessionBusIn(goos string, getenv func(string) string, uid int, exists func(
 	if addr := getenv("DBUS_SESSION_BUS_ADDRESS"); addr != "" && !strings.HasPrefix(addr, "autolaunch:") {
 		return nil
 	}
-	dir := getenv("XDG_RUNTIME_DIR")
-	if dir == "" {
-		dir = filepath.Join("/run/user", strconv.Itoa(uid))
-	}
+	// godbus looks in /run/user/<uid> whatever XDG_RUNTIME_DIR says; a
+	// socket found anywhere else would not stop it from autolaunching.
+	dir := filepath.Join("/run/user", strconv.Itoa(uid))
 	if exists(filepath.Join(dir, "bus")) || exists(filepath.Join(dir, "dbus-session")) {
 		return nil
 	}

@@ -24,8 +24,9 @@ func TestSessionBusIn(t *testing.T) {
 		{"address set", "linux", map[string]string{"DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1/bus"}, none, true},
 		{"nothing", "linux", nil, none, false},
 		{"autolaunch is not a bus", "linux", map[string]string{"DBUS_SESSION_BUS_ADDRESS": "autolaunch:"}, none, false},
-		{"runtime dir socket", "linux", map[string]string{"XDG_RUNTIME_DIR": "/r"},
-			func(p string) bool { return p == "/r/bus" }, true},
+		{"XDG_RUNTIME_DIR is not where godbus looks", "linux", map[string]string{"XDG_RUNTIME_DIR": "/r"},
+			func(p string) bool { return p == "/r/bus" }, false},
+		{"dbus-session file", "linux", nil, func(p string) bool { return p == "/run/user/1000/dbus-session" }, true},
 		{"default runtime dir", "linux", nil, func(p string) bool { return p == "/run/user/1000/bus" }, true},
 		{"macOS needs no bus", "darwin", nil, none, true},
 	}

@@ -60,3 +60,22 @@ func TestDraftFilesAreReadBounded(t *testing.T) {
 		})
 	}
 }
+
+// A draft too large to read back is refused when saved, naming the limit,
+// and the version on disk stays as it was.
+func TestDraftOverTheReadLimitIsRefusedOnSave(t *testing.T) {
+	s, _ := openStore(t)
+	d, err := s.Create(NewDraft{Name: "big", Spec: smallSpec()})
+	require.NoError(t, err)
+	d.Notes = strings.Repeat("x", 8<<20)
+	_, err = s.Save(d)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "larger than 8 MiB, the most Clusterdeck reads for a draft")
+
+	got, _, err := s.Get(d.ID)
+	require.NoError(t, err)
+	assert.Empty(t, got.Notes, "the saved version is untouched")
+
+	_, err = s.Create(NewDraft{Name: "born big", Notes: strings.Repeat("x", 8<<20), Spec: smallSpec()})
+	assert.Contains(t, err.Error(), "larger than 8 MiB")
+}

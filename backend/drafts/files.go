@@ -115,6 +115,10 @@ func (s *Store) write(d *Draft, keepPrev bool) error {
 	if err != nil {
 		return err
 	}
+	if len(raw) > boundedfile.DraftLimit {
+		// Refused now rather than saved and then unreadable on the next load.
+		return &boundedfile.TooLargeError{Name: fmt.Sprintf("Draft %q", d.Name), Limit: boundedfile.DraftLimit, What: "a draft"}
+	}
 	path := s.path(d.ID)
 	if keepPrev {
 		if err := s.keepPrevious(d.ID); err != nil {

@@ -180,16 +180,25 @@ func (m *Manager) Update(ctx context.Context, p Profile, in SecretInput) (Profil
 	if err := reenterSecret(old, probe, in); err != nil {
 		return Profile{}, err
 	}
+	// Refused before the keychain changes: the new host's secret must not
+	// sit under a profile that still points at the old host.
+	if m.store.nameUsedByOther(probe.Name, p.ID) {
+		return Profile{}, fmt.Errorf("%w: %q", ErrDuplicateName, probe.Name)
+	}
 	carry := secretsCarryOver(old, probe)
+	var restore func() error
 	if (in != (SecretInput{}) || !carry) && (probe.AuthType.UsesKeychain() || old.AuthType.UsesKeychain()) {
 		// A new host or sign-in method starts from nothing: the old entry
 		// is replaced (or deleted when nothing is left), never merged.
+		prev, err := m.vault.load(ctx, p.ID)
+		if err != nil && carry {
+			return Profile{}, err
+		}
 		cur := Secrets{}
 		if carry {
-			if cur, err = m.vault.load(ctx, p.ID); err != nil {
-				return Profile{}, err
-			}
+			cur = prev
 		}
+		canRestore := err == nil // a damaged old entry is replaced, not put back
 		next := cur.merge(probe.AuthType, in)
 		if err := requireSecrets(probe.AuthType, next); err != nil {
 			return Profile{}, err
@@ -197,9 +206,16 @@ func (m *Manager) Update(ctx context.Context, p Profile, in SecretInput) (Profil
 		if err := m.vault.save(ctx, p.ID, next); err != nil {
 			return Profile{}, err
 		}
+		if canRestore {
+			restore = func() error { return m.vault.save(ctx, p.ID, prev) }
+		}
 	}
 	saved, err := m.store.Update(p)
 	if err != nil {
+		if restore != nil {
+			// The profile kept its old host: so must its secret.
+			err = errors.Join(err, restore())
+		}
 		return Profile{}, err
 	}
 	m.factory.Invalidate(p.ID)

@@ -59,6 +59,30 @@ func TestHostChangeNeedsTheSecretAgain(t *testing.T) {
 	assert.Contains(t, raw, newHost.Token)
 }
 
+// TestRefusedUpdateKeepsTheOldSecret: a host change whose save is refused
+// (the name is taken) leaves the keychain as it was, so the profile, still
+// on the old host, never sends the new host's token there.
+func TestRefusedUpdateKeepsTheOldSecret(t *testing.T) {
+	keychain := credentials.NewMemoryStore()
+	m, _ := newTestManager(t, keychain, nil)
+	ctx := context.Background()
+	p, err := m.Create(ctx, Profile{Name: "Prod", Host: "a.cloud.databricks.com", AuthType: AuthPAT},
+		SecretInput{Token: "dapi-old-host-token-000000000000"})
+	require.NoError(t, err)
+	_, err = m.Create(ctx, Profile{Name: "Dev", Host: "c.cloud.databricks.com", AuthType: AuthPAT},
+		SecretInput{Token: "dapi-dev-token-00000000000000000"})
+	require.NoError(t, err)
+
+	moved := p
+	moved.Host, moved.Name = "b.cloud.databricks.com", "Dev"
+	_, err = m.Update(ctx, moved, SecretInput{Token: "dapi-new-host-token-000000000000"})
+	require.ErrorIs(t, err, ErrDuplicateName)
+	raw, err := keychain.Get(ctx, p.ID)
+	require.NoError(t, err)
+	assert.Contains(t, raw, "dapi-old-host-token")
+	assert.NotContains(t, raw, "dapi-new-host-token")
+}
+
 func TestAuthChangeNeedsTheSecretAgain(t *testing.T) {
 	keychain := credentials.NewMemoryStore()
 	m, _ := newTestManager(t, keychain, nil)

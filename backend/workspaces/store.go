@@ -211,6 +211,13 @@ func NewID() string {
 	return "ws-" + hex.EncodeToString(b[:])
 }
 
+// nameUsedByOther reports whether another workspace than exceptID has name.
+func (s *Store) nameUsedByOther(name, exceptID string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.nameTaken(name, exceptID)
+}
+
 func (s *Store) nameInUse(name string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
