@@ -76,13 +76,16 @@ describe('correctness', () => {
     expect(await dialog.getByTestId('no-changes').count()).toBe(0)
     await expect.poll(() => dialog.getByTestId('confirm-save').textContent(), slow).toContain('Install libraries')
     await dialog.getByTestId('confirm-save').click()
-    await expect.poll(() => page.getByTestId('saved').textContent(), slow).toContain('Installing 1 library')
+    // Saved: the page moves to the cluster's page (the toast saying "Installing 1 library" is
+    // brief, so the test waits on the page it lands on and on the workspace's own answer).
+    await expect.poll(() => page.locator('.head h1').textContent(), slow).toBe(`Compute: ${name}`)
+    expect(page.url()).toMatch(new RegExp(`#/compute/demo/${id}$`))
 
     // Still running, never restarted; the workspace has the library.
     expect((await demo.get(id)).state).toBe('RUNNING')
     const lib = (await demo.libraryStatuses(id)).find((l) => l.library.pypi?.package === 'e2e-correct==1.0')
     expect(lib?.status).toMatch(/PENDING|RESOLVING|INSTALLING|INSTALLED/)
-    await expect.poll(() => page.getByTestId('cluster-state').getAttribute('data-state'), slow).toBe('RUNNING')
+    await expect.poll(() => page.getByTestId('state-badge').first().getAttribute('data-state'), slow).toBe('RUNNING')
     expect(errors).toEqual([])
     await context.close()
   }, 180_000)
