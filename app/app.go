@@ -63,6 +63,7 @@ func New(d Deps) *App {
 	if d.Emitter == nil {
 		d.Emitter = discardEmitter{}
 	}
+	d.Emitter = pageEmitter{d.Emitter}
 	if d.Clients == nil {
 		d.Clients = noClients{}
 	}
@@ -74,7 +75,7 @@ func New(d Deps) *App {
 	drafts.rates = editor.rateTable // drafts check dbus_per_hour against the same table the editor shows
 	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming)
 	if d.Session != nil {
-		clusters.rejected = d.Session.MarkRejected
+		clusters.rejected = d.Session.MarkRejectedSince
 	}
 	return &App{
 		Shell:      newShell(d),

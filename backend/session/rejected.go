@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/databricks/databricks-sdk-go/apierr"
 
@@ -26,13 +27,25 @@ func Rejected(err error, identityCall bool) bool {
 // signing in runs. Nothing happens for an unknown workspace or when the
 // workspace is already marked.
 func (s *Session) MarkRejected(id string, err error) {
+	s.MarkRejectedSince(id, err, time.Time{})
+}
+
+// MarkRejectedSince is MarkRejected for a call that started at started
+// (zero: just now). A refusal of a call older than the last connection check
+// says nothing about the credentials that check used (the user may have
+// replaced the token meanwhile), so it is ignored.
+func (s *Session) MarkRejectedSince(id string, err error, started time.Time) {
 	if _, ferr := s.find(id); ferr != nil {
 		return
 	}
 	s.mu.Lock()
-	already := s.status[id].State == StateUnauthorized
+	cur := s.status[id]
 	s.mu.Unlock()
-	if already {
+	if cur.State == StateUnauthorized {
+		return
+	}
+	checked := cur.State == StateOnline || cur.State == StateChecking
+	if !started.IsZero() && checked && cur.CheckedAt.After(started) {
 		return
 	}
 	s.set(id, Status{State: StateUnauthorized, Err: fmt.Errorf("the workspace refused the credentials: %w", err), CheckedAt: s.now()})
