@@ -115,7 +115,7 @@ func TestClustersFacadeExplainsRefusals(t *testing.T) {
 
 func collectRows(t *testing.T, a *App) []clusters.Row {
 	t.Helper()
-	rec := a.Clusters.emit.(*lockedEmitter)
+	rec := a.Clusters.emit.(pageEmitter).next.(*lockedEmitter)
 	require.NoError(t, a.Clusters.Watch("demo", "all-purpose"))
 	var rows []clusters.Row
 	require.Eventually(t, func() bool {
