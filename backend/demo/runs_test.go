@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -90,4 +91,37 @@ func TestRunOnExistingClusterFailsAndCancels(t *testing.T) {
 	assert.ErrorIs(t, err, databricks.ErrResourceDoesNotExist)
 	_, err = w.Jobs.Submit(ctx, jobs.SubmitRun{Tasks: []jobs.SubmitTask{{TaskKey: "x", NotebookTask: &jobs.NotebookTask{NotebookPath: "/x"}}}})
 	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+}
+
+// A run's page is an absolute URL on the workspace host, and the output of
+// one task run of a multi-task run describes that task run, not its parent.
+func TestRunPagesAndTaskRunOutput(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	created, err := w.Clusters.Create(ctx, smallSpec("shared"))
+	require.NoError(t, err)
+	sub, err := w.Jobs.Submit(ctx, jobs.SubmitRun{RunName: "two-steps", Tasks: []jobs.SubmitTask{
+		{TaskKey: "extract", ExistingClusterId: created.ClusterId, NotebookTask: &jobs.NotebookTask{NotebookPath: "/Shared/extract"}},
+		{TaskKey: "load", ExistingClusterId: created.ClusterId, NotebookTask: &jobs.NotebookTask{NotebookPath: "/Shared/load"}},
+	}})
+	require.NoError(t, err)
+	r, err := w.Jobs.GetRun(ctx, jobs.GetRunRequest{RunId: sub.Response.RunId})
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(r.RunPageUrl, srv.URL()+"/?o="), r.RunPageUrl)
+	require.Len(t, r.Tasks, 2)
+	load := r.Tasks[1]
+	assert.True(t, strings.HasPrefix(load.RunPageUrl, srv.URL()+"/?o="), load.RunPageUrl)
+
+	out, err := w.Jobs.GetRunOutput(ctx, jobs.GetRunOutputRequest{RunId: load.RunId})
+	require.NoError(t, err)
+	require.NotNil(t, out.Metadata)
+	assert.Equal(t, load.RunId, out.Metadata.RunId, "the task run's own id")
+	assert.Equal(t, r.RunId, out.Metadata.JobRunId, "the run it belongs to")
+	assert.Equal(t, load.RunPageUrl, out.Metadata.RunPageUrl)
+	require.Len(t, out.Metadata.Tasks, 1)
+	assert.Equal(t, "load", out.Metadata.Tasks[0].TaskKey)
+
+	_, err = w.Jobs.GetRunOutput(ctx, jobs.GetRunOutputRequest{RunId: r.RunId})
+	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue, "a multi-task run has no single output")
 }
