@@ -39,6 +39,8 @@ func clusterRoutes() map[string]handler {
 	r := map[string]handler{
 		"POST /api/2.1/clusters/create":           (*workspace).clusterCreate,
 		"POST /api/2.1/clusters/edit":             (*workspace).clusterEdit,
+		"POST /api/2.1/clusters/update":           (*workspace).clusterUpdate,
+		"POST /api/2.1/clusters/change-owner":     (*workspace).clusterChangeOwner,
 		"GET /api/2.1/clusters/get":               (*workspace).clusterGet,
 		"GET /api/2.1/clusters/list":              (*workspace).clusterList,
 		"POST /api/2.1/clusters/start":            (*workspace).clusterStart,

@@ -22,6 +22,10 @@ func errInvalidParam(format string, args ...any) error {
 	return &apiError{http.StatusBadRequest, "INVALID_PARAMETER_VALUE", fmt.Sprintf(format, args...)}
 }
 
+func errMalformed(err error) error {
+	return &apiError{http.StatusBadRequest, "MALFORMED_REQUEST", fmt.Sprintf("Could not parse request object: %v", err)}
+}
+
 func errInvalidState(format string, args ...any) error {
 	return &apiError{http.StatusBadRequest, "INVALID_STATE", fmt.Sprintf(format, args...)}
 }

@@ -25,7 +25,7 @@ func (c *call) decode(v any) error {
 		return nil
 	}
 	if err := json.Unmarshal(c.body, v); err != nil {
-		return &apiError{http.StatusBadRequest, "MALFORMED_REQUEST", fmt.Sprintf("Could not parse request object: %v", err)}
+		return errMalformed(err)
 	}
 	return nil
 }
