@@ -36,6 +36,7 @@ func runRoutes() map[string]handler {
 		"GET /api/2.2/jobs/runs/get":        (*workspace).runGet,
 		"GET /api/2.2/jobs/runs/get-output": (*workspace).runGetOutput,
 		"POST /api/2.2/jobs/runs/cancel":    (*workspace).runCancel,
+		"GET /api/2.2/jobs/runs/list":       (*workspace).runList,
 	}
 }
 
