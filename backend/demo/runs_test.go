@@ -180,4 +180,3 @@ func TestRunsList(t *testing.T) {
 	_, err = w.Jobs.ListRunsAll(ctx, jobs.ListRunsRequest{Limit: 26})
 	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
 }
-
