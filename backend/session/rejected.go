@@ -11,11 +11,11 @@ import (
 )
 
 // Rejected reports whether err says the workspace refused who we are: a
-// 401 from any call. A 403 counts only from a call that every signed-in
+// 401, or a 403 that says the token is invalid or expired, from any call. A 403 counts only from a call that every signed-in
 // user may make (listing clusters, asking who we are), so proves; pass
 // identityCall for those.
 func Rejected(err error, identityCall bool) bool {
-	if errors.Is(err, apierr.ErrUnauthenticated) || errors.Is(err, workspaces.ErrUnauthorized) {
+	if errors.Is(err, apierr.ErrUnauthenticated) || errors.Is(err, workspaces.ErrUnauthorized) || workspaces.InvalidToken(err) {
 		return true
 	}
 	return identityCall && (errors.Is(err, apierr.ErrPermissionDenied) || errors.Is(err, workspaces.ErrForbidden))

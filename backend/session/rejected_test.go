@@ -22,6 +22,9 @@ func TestRejected(t *testing.T) {
 		want     bool
 	}{
 		{"401 on any call", fmt.Errorf("create: %w", unauth), false, true},
+		{"a real workspace's 403 for a bad token, on any call", fmt.Errorf("start: %w",
+			&apierr.APIError{StatusCode: http.StatusForbidden, ErrorCode: "403", Message: "Invalid access token."}), false, true},
+		{"an expired OAuth token", &apierr.APIError{StatusCode: http.StatusForbidden, ErrorCode: "403", Message: "JWT has expired."}, false, true},
 		{"403 listing clusters", fmt.Errorf("list: %w", forbidden), true, true},
 		{"403 on one action: a permission, not the sign-in", forbidden, false, false},
 		{"a 500", &apierr.APIError{StatusCode: 500, ErrorCode: "INTERNAL_ERROR"}, true, false},
