@@ -43,7 +43,7 @@ func TestEditorCreateWithRefusedTokenSaysSignInNeeded(t *testing.T) {
 		"node_type_id": "Standard_DS3_v2", "num_workers": 1, "autotermination_minutes": 60})
 	reqID, _ := a.Editor.NewRequestID()
 	start := time.Now()
-	_, err = a.Editor.Create("demo", spec, reqID)
+	_, err = a.Editor.Create("demo", spec, reqID, "")
 	require.Error(t, err)
 	ui := a.errors.UIError(err)
 	assert.Equal(t, "SIGN_IN_NEEDED", ui.Code)
@@ -55,7 +55,7 @@ func TestEditorCreateWithRefusedTokenSaysSignInNeeded(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, ConnUnauthorized, status.State, "read-only until the credentials are fixed")
 
-	_, err = a.Editor.Create("demo", spec, reqID)
+	_, err = a.Editor.Create("demo", spec, reqID, "")
 	assert.Equal(t, "SIGN_IN_NEEDED", a.errors.UIError(err).Code)
 	assert.EqualValues(t, 1, creates.Load(), "answered without calling the workspace")
 }
@@ -76,7 +76,7 @@ func TestEditorCreateUnreachableSaysNotCreated(t *testing.T) {
 	reqID, _ := a.Editor.NewRequestID()
 	for range 2 {
 		start := time.Now()
-		_, err = a.Editor.Create("demo", spec, reqID)
+		_, err = a.Editor.Create("demo", spec, reqID, "")
 		require.Error(t, err)
 		ui := a.errors.UIError(err)
 		assert.Contains(t, ui.Message, "Not created")
