@@ -60,13 +60,15 @@ type Service struct {
 	ops     Operations
 	// progress carries each operation's steps to the page; nil: nobody listens.
 	progress func(ProgressEvent)
+	every    time.Duration // between two reports of one operation (ProgressEvery)
 	now      func() time.Time
 	after    func(time.Duration, func())
 }
 
 // NewService builds the service; session and progress may be nil.
 func NewService(clients Clients, checker SpecChecker, s *session.Session, b Budgets, progress func(ProgressEvent)) *Service {
-	return &Service{clients: clients, checker: checker, session: s, budgets: b, progress: progress, now: time.Now}
+	return &Service{clients: clients, checker: checker, session: s, budgets: b, progress: progress,
+		every: ProgressEvery, now: time.Now}
 }
 
 // Cancel cancels the running operation id; false when none runs under it.
@@ -80,7 +82,7 @@ func (s *Service) begin(ctx context.Context, operationID string) (context.Contex
 		return ctx, nil, done
 	}
 	t := NewThrottle(func(step string) { s.progress(ProgressEvent{OperationID: operationID, Step: step}) },
-		ProgressEvery, s.now, s.after)
+		s.every, s.now, s.after)
 	return ctx, t.Step, func() { t.Stop(); done() }
 }
 
