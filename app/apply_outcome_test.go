@@ -2,10 +2,6 @@ package app
 
 import (
 	"errors"
-	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -13,7 +9,6 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
-	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // A draft whose earlier create is pending, applied while the workspace
@@ -32,20 +27,7 @@ func TestDraftApplyPendingLookupRefusedSaysSignInNeeded(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, plan.PendingCreate)
 
-	target, err := url.Parse(e.srv.URL())
-	require.NoError(t, err)
-	forward := httputil.NewSingleHostReverseProxy(target)
-	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/api/2.1/clusters/list" {
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusUnauthorized)
-			_, _ = w.Write([]byte(`{"error_code":"UNAUTHENTICATED","message":"Invalid access token."}`))
-			return
-		}
-		forward.ServeHTTP(w, r)
-	}))
-	t.Cleanup(proxy.Close)
-	e.mgr.SetDemo(workspaces.Demo{URL: proxy.URL, Token: e.srv.Token()})
+	refuseAt(t, e, "/api/2.1/clusters/list")
 
 	_, err = d.Apply(ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: plan.Fingerprint})
 	ui := uiErr(t, e.app, err)
