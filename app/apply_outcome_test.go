@@ -67,3 +67,26 @@ func TestCancelledOperationsReadPlainly(t *testing.T) {
 		})
 	}
 }
+
+// A create the page names with an operation id reports its steps under
+// apply:progress:<id>; once it has finished there is nothing to cancel.
+func TestCreateReportsProgressUnderItsOperationID(t *testing.T) {
+	events := &recordingEmitter{}
+	a, _ := newEditorTestAppWith(t, events)
+	opID, err := a.Operations.NewOperationID()
+	require.NoError(t, err)
+	reqID, _ := a.Editor.NewRequestID()
+	spec := specJSON(t, map[string]any{"cluster_name": "with-progress", "spark_version": "16.4.x-scala2.12",
+		"node_type_id": "Standard_DS3_v2", "num_workers": 1, "autotermination_minutes": 60})
+	_, err = a.Editor.Create("demo", spec, reqID, opID)
+	require.NoError(t, err)
+
+	got := events.named(Scoped(EventApplyProgress, opID))
+	require.NotEmpty(t, got)
+	first, ok := got[0].data[0].(apply.ProgressEvent)
+	require.True(t, ok, "%T", got[0].data[0])
+	assert.Equal(t, apply.ProgressEvent{OperationID: opID, Step: "Checking the spec"}, first)
+	cancelled, err := a.Operations.Cancel(opID)
+	require.NoError(t, err)
+	assert.False(t, cancelled, "finished: nothing to cancel")
+}

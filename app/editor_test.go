@@ -24,6 +24,12 @@ import (
 // workspace whose clock moves only when the test advances it.
 func newEditorTestApp(t *testing.T) (*App, *demo.Server) {
 	t.Helper()
+	return newEditorTestAppWith(t, nil)
+}
+
+// newEditorTestAppWith is newEditorTestApp with the page's events going to em.
+func newEditorTestAppWith(t *testing.T, em Emitter) (*App, *demo.Server) {
+	t.Helper()
 	home := t.TempDir()
 	t.Setenv("HOME", home)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -36,7 +42,7 @@ func newEditorTestApp(t *testing.T) (*App, *demo.Server) {
 	require.NoError(t, err)
 	mgr.SetDemo(workspaces.Demo{URL: srv.URL(), Token: srv.Token()})
 	refresher := catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{})
-	return New(Deps{Session: session.New(mgr, session.Options{}), Clients: mgr, Manager: mgr, Catalog: refresher,
+	return New(Deps{Session: session.New(mgr, session.Options{}), Clients: mgr, Manager: mgr, Catalog: refresher, Emitter: em,
 		RatesFile: filepath.Join(paths.Config, policy.RateFileName)}), srv
 }
 
