@@ -51,6 +51,7 @@ type App struct {
 	Drafts     *Drafts
 	Editor     *Editor
 	Catalog    *Catalog
+	Operations *Operations
 	errors     *ErrorFormatter
 	log        *slog.Logger
 }
@@ -73,6 +74,8 @@ func New(d Deps) *App {
 	editor := newEditor(d, errs)
 	drafts := newDrafts(d, errs)
 	drafts.rates = editor.rateTable // drafts check dbus_per_hour against the same table the editor shows
+	applier := newApplyService(d, interimChecker{editor: editor, drafts: drafts})
+	editor.apply, drafts.apply = applier, applier
 	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming)
 	if d.Session != nil {
 		clusters.rejected = d.Session.MarkRejectedSince
@@ -87,6 +90,7 @@ func New(d Deps) *App {
 		Drafts:     drafts,
 		Editor:     editor,
 		Catalog:    newCatalog(d),
+		Operations: &Operations{svc: applier},
 		errors:     errs,
 		log:        d.Log,
 	}
@@ -95,7 +99,7 @@ func New(d Deps) *App {
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

@@ -23,6 +23,9 @@ const (
 	EventClusterChanged EventName = "cluster:changed"
 	// EventClusterNotice: a cluster the user started is ready or failed (clusters.Notice).
 	EventClusterNotice EventName = "clusters:notice"
+	// EventApplyProgress: a step of a create, edit or draft apply
+	// (apply.ProgressEvent), at most every 100 ms; scoped by operation id.
+	EventApplyProgress EventName = "apply:progress"
 )
 
 // AllEvents is handed to Wails' EnumBind to generate the TypeScript enum.
@@ -38,6 +41,7 @@ var AllEvents = []struct {
 	{EventClustersStatus, "ClustersStatus"},
 	{EventClusterChanged, "ClusterChanged"},
 	{EventClusterNotice, "ClusterNotice"},
+	{EventApplyProgress, "ApplyProgress"},
 }
 
 // Scoped names one instance of an event, e.g. "connection:changed:demo".

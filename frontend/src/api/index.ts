@@ -52,3 +52,4 @@ export {
   type Problem,
   type ServerVerdict,
 } from './editor'
+export { operationsApi, type ProgressEvent } from './operations'
