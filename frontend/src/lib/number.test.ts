@@ -10,7 +10,7 @@ describe('countText', () => {
 describe('memoryText', () => {
   it.each([
     [0.5, '0.5 GB'],
-    [15.25, '15.3 GB'],
+    [7.25, '7.3 GB'],
     [9.96, '10 GB'],
     [10.4, '10 GB'],
     [128, '128 GB'],
