@@ -124,7 +124,7 @@ func (a *App) Shutdown(ctx context.Context) {
 // discardEmitter is used when no transport listens (tests, headless tools).
 type discardEmitter struct{}
 
-func (discardEmitter) Emit(string, ...any) {}
+func (discardEmitter) Emit(Event, ...any) {}
 
 // noClients answers when no workspace directory was wired (tests of other facades).
 type noClients struct{}

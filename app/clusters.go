@@ -254,6 +254,6 @@ func (s clusterSink) Detail(u clusters.DetailUpdate) {
 // Notice is shown in the app (a toast) and, where the platform offers it,
 // as a desktop notification.
 func (s clusterSink) Notice(n clusters.Notice) {
-	s.c.emit.Emit(string(EventClusterNotice), n)
+	s.c.emit.Emit(EventClusterNotice, n)
 	s.c.desktop.Notify(n.Title, n.Body)
 }

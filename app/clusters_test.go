@@ -25,10 +25,10 @@ type lockedEmitter struct {
 	events []recordedEvent
 }
 
-func (l *lockedEmitter) Emit(name string, data ...any) {
+func (l *lockedEmitter) Emit(name Event, data ...any) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.events = append(l.events, recordedEvent{name, data})
+	l.events = append(l.events, recordedEvent{name.wireName(), data})
 }
 
 func (l *lockedEmitter) named(name string) []recordedEvent {

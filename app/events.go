@@ -45,6 +45,14 @@ var AllEvents = []struct {
 }
 
 // Scoped names one instance of an event, e.g. "connection:changed:demo".
-func Scoped(name EventName, scope string) string {
-	return string(name) + ":" + scope
+// The result is still an EventName, so an Emitter takes it as one.
+func Scoped(name EventName, scope string) EventName {
+	return name + ":" + EventName(scope)
 }
+
+// Event is what an Emitter takes: an EventName, either a constant above or
+// one made by Scoped. Only EventName has its unexported method, so a bare
+// string (a literal included) does not compile as an event.
+type Event interface{ wireName() string }
+
+func (n EventName) wireName() string { return string(n) }

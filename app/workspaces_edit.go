@@ -106,7 +106,7 @@ func (w *Workspaces) Create(form WorkspaceForm) (WorkspaceView, error) {
 	if err != nil {
 		return WorkspaceView{}, err
 	}
-	w.emit.Emit(string(EventWorkspacesChanged))
+	w.emit.Emit(EventWorkspacesChanged)
 	return toWorkspaceView(saved, false), nil
 }
 
@@ -121,7 +121,7 @@ func (w *Workspaces) Update(id string, form WorkspaceForm) (WorkspaceView, error
 		return WorkspaceView{}, err
 	}
 	w.session.Forget(id) // the old answer was for the old settings
-	w.emit.Emit(string(EventWorkspacesChanged))
+	w.emit.Emit(EventWorkspacesChanged)
 	active, _ := w.session.Active()
 	return toWorkspaceView(saved, saved.ID == active.ID), nil
 }
@@ -141,7 +141,7 @@ func (w *Workspaces) Delete(id string) error {
 		// harmless and replaced if the workspace comes back.
 		_ = w.catalog.Forget(id)
 	}
-	w.emit.Emit(string(EventWorkspacesChanged))
+	w.emit.Emit(EventWorkspacesChanged)
 	return err
 }
 
@@ -187,6 +187,6 @@ func (w *Workspaces) SignOut(id string) error {
 		return err
 	}
 	w.session.Forget(id)
-	w.emit.Emit(string(EventWorkspacesChanged))
+	w.emit.Emit(EventWorkspacesChanged)
 	return nil
 }
