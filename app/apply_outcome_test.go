@@ -81,7 +81,7 @@ func TestCreateReportsProgressUnderItsOperationID(t *testing.T) {
 	_, err = a.Editor.Create("demo", spec, reqID, opID)
 	require.NoError(t, err)
 
-	got := events.named(Scoped(EventApplyProgress, opID))
+	got := events.named(string(Scoped(EventApplyProgress, opID)))
 	require.NotEmpty(t, got)
 	first, ok := got[0].data[0].(apply.ProgressEvent)
 	require.True(t, ok, "%T", got[0].data[0])

@@ -70,7 +70,7 @@ func forPageErr[T any](v T, err error) (T, error) { return forPage(v), err }
 // transport, so events obey the same rule as bound results.
 type pageEmitter struct{ next Emitter }
 
-func (p pageEmitter) Emit(name string, data ...any) {
+func (p pageEmitter) Emit(name Event, data ...any) {
 	out := make([]any, len(data))
 	for i, d := range data {
 		out[i] = forPage(d)
