@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
-	"github.com/clusterdeck/clusterdeck/backend/session"
 	"strings"
 	"time"
 
@@ -13,6 +11,8 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
+	"github.com/clusterdeck/clusterdeck/backend/rates"
+	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -38,15 +38,14 @@ type Drafts struct {
 	errors     *ErrorFormatter
 	now        func() time.Time
 	ctx        context.Context
-	// rates is the DBU rate table for dbus_per_hour limits; nil leaves them
-	// unchecked, with a note saying so.
-	rates func() policy.RateTable
+	// rates is the DBU rate table for dbus_per_hour limits.
+	rates *rates.Store
 	// session learns of refused credentials (a create answered 401).
 	session *session.Session
 }
 
 func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
-	f := &Drafts{store: d.Drafts, clients: d.Clients.Client, files: d.Files, errors: errs, now: time.Now, ctx: context.Background()}
+	f := &Drafts{store: d.Drafts, rates: d.Rates, clients: d.Clients.Client, files: d.Files, errors: errs, now: time.Now, ctx: context.Background()}
 	if d.Catalog != nil {
 		f.catalog = d.Catalog.Cache()
 	}
@@ -99,7 +98,7 @@ func (d *Drafts) List() (DraftList, error) {
 		row := DraftRow{ID: s.ID, Name: s.Name, ClusterName: s.ClusterName, WorkspaceID: s.WorkspaceID,
 			WorkspaceName: names[s.WorkspaceID], UpdatedAt: stamp(s.UpdatedAt), Applied: d.appliedViews(s.Applied)}
 		if full, _, err := d.store.Get(s.ID); err == nil {
-			row.Check = d.check(full.Spec, full.WorkspaceID, full.PolicyID, nil).summary()
+			row.Check = d.checkDoc(documentOf(full), full.WorkspaceID, full.PolicyID).summary()
 		}
 		out.Drafts = append(out.Drafts, row)
 	}
@@ -137,11 +136,11 @@ func (d *Drafts) Create(in DraftInput) (DraftView, error) {
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
-	if ps.spec.ClusterName == "" {
-		ps.spec.ClusterName = strings.TrimSpace(in.Name)
+	if ps.Spec.ClusterName == "" {
+		ps.Spec.ClusterName = strings.TrimSpace(in.Name)
 	}
 	dr, err := d.store.Create(drafts.NewDraft{Name: in.Name, WorkspaceID: in.WorkspaceID, PolicyID: in.PolicyID,
-		Notes: in.Notes, Spec: ps.spec, Libraries: ps.libraries, Extra: ps.extra, Source: "new"})
+		Notes: in.Notes, Spec: ps.Spec, Libraries: ps.Libraries, Extra: ps.Extra, Source: "new"})
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
@@ -159,14 +158,14 @@ func (d *Drafts) Save(in DraftSave) (DraftView, error) {
 		return DraftView{}, err
 	}
 	// The page's spec holds the libraries and any extra keys too (see
-	// pageSpecOf): what it sends replaces them.
+	// clusterspec.Document): what it sends replaces them.
 	ps, err := splitPageSpec(in.Spec)
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
 	cur.Revision, cur.Name, cur.WorkspaceID, cur.PolicyID, cur.Notes, cur.SpecText =
 		in.Revision, in.Name, in.WorkspaceID, in.PolicyID, in.Notes, in.SpecText
-	cur.Spec, cur.Libraries, cur.Extra = ps.spec, ps.libraries, ps.extra
+	cur.Spec, cur.Libraries, cur.Extra = ps.Spec, ps.Libraries, ps.Extra
 	saved, err := d.store.Save(cur)
 	if err != nil {
 		return DraftView{}, d.fail(err)
@@ -181,7 +180,7 @@ func (d *Drafts) Check(workspaceID, policyID string, spec map[string]any) (Check
 	if err != nil {
 		return CheckView{}, d.fail(err)
 	}
-	return forPage(d.check(ps.spec, workspaceID, policyID, ps.unknown)), nil
+	return forPage(d.checkDoc(ps, workspaceID, policyID)), nil
 }
 
 // Rename changes a draft's name only.

@@ -9,6 +9,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"
+	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 )
 
@@ -169,38 +170,16 @@ func (e *Editor) Edit(workspaceID, clusterID, specJSON string, confirmRestart bo
 // checkedSpec evaluates the spec and refuses one with errors: nothing is
 // sent that the form already knows the server would reject.
 func (e *Editor) checkedSpec(ctx context.Context, workspaceID, specJSON string) (compute.ClusterSpec, []compute.Library, error) {
-	snap, err := e.snapshot(ctx, workspaceID)
-	if err != nil {
+	if err := e.open(workspaceID); err != nil {
 		return compute.ClusterSpec{}, nil, err
 	}
-	ev, err := e.evaluate(snap, []byte(specJSON), false)
-	if err != nil {
+	if err := e.checker.CheckJSON(ctx, check.Request{WorkspaceID: workspaceID}, []byte(specJSON)).Refusal(); err != nil {
 		return compute.ClusterSpec{}, nil, err
-	}
-	if ev.Errors > 0 {
-		first := ev.Problems[0]
-		for _, p := range ev.Problems {
-			if p.Severity != "warning" {
-				first = p
-				break
-			}
-		}
-		return compute.ClusterSpec{}, nil, fmt.Errorf("%w: %d problem(s) remain, e.g. %s", ErrSpecHasProblems, ev.Errors, first.Message)
 	}
 	return decodeSpec(specJSON)
 }
 
 // decodeSpec reads the editor's JSON: the create spec plus "libraries".
 func decodeSpec(specJSON string) (compute.ClusterSpec, []compute.Library, error) {
-	var withLibs struct {
-		Libraries []compute.Library `json:"libraries"`
-	}
-	var spec compute.ClusterSpec
-	if err := json.Unmarshal([]byte(specJSON), &spec); err != nil {
-		return spec, nil, fmt.Errorf("%w: %w", ErrSpecHasProblems, err)
-	}
-	if err := json.Unmarshal([]byte(specJSON), &withLibs); err != nil {
-		return spec, nil, fmt.Errorf("%w: libraries: %w", ErrSpecHasProblems, err)
-	}
-	return clusterspec.Clean(spec), withLibs.Libraries, nil
+	return check.Sendable([]byte(specJSON))
 }

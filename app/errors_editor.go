@@ -1,11 +1,18 @@
 package app
 
+import (
+	"github.com/clusterdeck/clusterdeck/backend/check"
+	"github.com/clusterdeck/clusterdeck/backend/rates"
+)
+
 // editorRules word the cluster editor's refusals.
 func editorRules() []ErrorRule {
 	return []ErrorRule{
 		{ErrEditorUnavailable, "EDITOR_UNAVAILABLE",
 			"The cluster editor is not connected to the workspaces.", "Restart Clusterdeck."},
-		{ErrSpecHasProblems, "SPEC_HAS_PROBLEMS",
+		{rates.ErrNoFile, "EDITOR_UNAVAILABLE",
+			"The DBU rate table cannot be saved in this run.", "Restart Clusterdeck."},
+		{check.ErrSpecHasProblems, "SPEC_HAS_PROBLEMS",
 			"The cluster spec still has problems, so nothing was sent.",
 			"Fix the fields marked in red (the details name one), then try again."},
 		{ErrRestartNeeded, "RESTART_REQUIRED",
