@@ -48,7 +48,7 @@ func (e *Editor) Evaluate(workspaceID, specJSON string, applyDefaults bool) (Eva
 func evaluationOf(r check.Report) Evaluation {
 	out := Evaluation{Problems: make([]Problem, 0, len(r.Problems)), Errors: r.Errors, Warnings: r.Warnings,
 		PolicyID: r.PolicyID, Policy: r.Policy, Constraints: r.Constraints, Applied: r.Applied, Estimate: r.Estimate, Notes: r.Notes}
-	for _, p := range r.Problems {
+	for _, p := range r.ByPath() {
 		src := "spec"
 		switch p.Source {
 		case check.SourcePolicy:

@@ -50,6 +50,15 @@ func CacheSnapshots(cache interface {
 	return func(_ context.Context, id string) (catalog.Snapshot, error) { return cache.Load(id) }
 }
 
+// StaticRates is a rate table read once by the caller (clusterdeck
+// validate, which refuses a broken file rather than noting it).
+func StaticRates(t policy.RateTable) Rates { return staticRates(t) }
+
+type staticRates policy.RateTable
+
+func (s staticRates) Table() policy.RateTable { return policy.RateTable(s) }
+func (staticRates) Note() string              { return "" }
+
 // Request is one spec to check.
 type Request struct {
 	WorkspaceID string
@@ -98,13 +107,15 @@ func (c *Checker) Check(ctx context.Context, req Request) Report {
 		out.add(Problem{Source: SourceJSON, Code: "invalid_json", Severity: Error, Message: err.Error()})
 		return out
 	}
-	out.addViolations(problems)
 	snap := c.snapshot(ctx, req.WorkspaceID, &out)
 
+	// Policy first, as the service checks it; then the JSON's own
+	// problems and the API's rules.
 	effective := req.Spec
 	if p := c.policyOf(req, snap, &out); p != nil {
 		effective = c.evaluatePolicy(p, req, snap, &out)
 	}
+	out.addViolations(problems)
 	var cat *clusterspec.Catalog
 	if snap != nil {
 		cat = &clusterspec.Catalog{NodeTypes: snap.NodeTypes.Items, SparkVersions: snap.SparkVersions.Items, Pools: snap.Pools.Items}
@@ -138,7 +149,6 @@ func (c *Checker) Check(ctx context.Context, req Request) Report {
 			out.Estimate = &est
 		}
 	}
-	out.sort()
 	return out
 }
 

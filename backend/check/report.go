@@ -102,8 +102,12 @@ func (r *Report) addViolations(vs []clusterspec.Violation) {
 	}
 }
 
-func (r *Report) sort() {
-	sort.SliceStable(r.Problems, func(i, j int) bool { return r.Problems[i].Path < r.Problems[j].Path })
+// ByPath is the problems ordered by field path (stable: at one path in
+// the order they were found), as a form lists them.
+func (r Report) ByPath() []Problem {
+	out := append([]Problem(nil), r.Problems...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
 }
 
 // Refusal is nil when the spec may be sent, else an error wrapping
@@ -112,11 +116,10 @@ func (r Report) Refusal() error {
 	if r.Errors == 0 {
 		return nil
 	}
-	first := r.Problems[0]
-	for _, p := range r.Problems {
-		if p.Severity != Warning {
-			first = p
-			break
+	var first *Problem // the error at the first path, as the form lists them
+	for i, p := range r.Problems {
+		if p.Severity != Warning && (first == nil || p.Path < first.Path) {
+			first = &r.Problems[i]
 		}
 	}
 	return fmt.Errorf("%w: %d problem(s) remain, e.g. %s", ErrSpecHasProblems, r.Errors, first.Message)
