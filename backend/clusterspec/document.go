@@ -121,8 +121,10 @@ func (d Document) Map() (map[string]any, error) {
 	}
 	extra := map[string]any{}
 	for k, raw := range d.Extra {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber() // numbers stay as typed
 		var v any
-		if json.Unmarshal(raw, &v) == nil { // checked when it was decoded or read
+		if dec.Decode(&v) == nil { // checked when it was decoded or read
 			extra[k] = v
 		}
 	}
