@@ -92,9 +92,7 @@ func checkViewOf(r check.Report) CheckView {
 		}
 		v.Items = append(v.Items, CheckItem{Path: p.Path, Message: p.Message, Severity: p.Severity, Source: src})
 	}
-	if !r.CatalogFetchedAt.IsZero() {
-		v.Cache = CacheInfo{Cached: true, FetchedAt: stamp(r.CatalogFetchedAt), AgeSeconds: int64(r.CatalogAge / time.Second)}
-	}
+	v.Cache = cacheInfoAt(r.CatalogFetchedAt, r.CatalogAge)
 	switch {
 	case v.Errors > 0:
 		v.State = CheckErrors
@@ -109,9 +107,13 @@ func (v CheckView) summary() CheckSummary {
 }
 
 func cacheInfo(s catalog.Snapshot, now time.Time) CacheInfo {
-	at := s.FetchedAt()
+	return cacheInfoAt(s.FetchedAt(), s.Age(now))
+}
+
+// cacheInfoAt: a zero time is nothing cached.
+func cacheInfoAt(at time.Time, age time.Duration) CacheInfo {
 	if at.IsZero() {
 		return CacheInfo{}
 	}
-	return CacheInfo{Cached: true, FetchedAt: stamp(at), AgeSeconds: int64(s.Age(now) / time.Second)}
+	return CacheInfo{Cached: true, FetchedAt: stamp(at), AgeSeconds: int64(age / time.Second)}
 }

@@ -173,7 +173,11 @@ func (e *Editor) checkedSpec(ctx context.Context, workspaceID, specJSON string) 
 	if err := e.open(workspaceID); err != nil {
 		return compute.ClusterSpec{}, nil, err
 	}
-	if err := e.checker.CheckJSON(ctx, check.Request{WorkspaceID: workspaceID}, []byte(specJSON)).Refusal(); err != nil {
+	rep := e.checker.CheckJSON(ctx, check.Request{WorkspaceID: workspaceID}, []byte(specJSON))
+	if rep.CatalogErr != nil {
+		return compute.ClusterSpec{}, nil, rep.CatalogErr
+	}
+	if err := rep.Refusal(); err != nil {
 		return compute.ClusterSpec{}, nil, err
 	}
 	return decodeSpec(specJSON)

@@ -40,6 +40,9 @@ func (e *Editor) Evaluate(workspaceID, specJSON string, applyDefaults bool) (Eva
 		return Evaluation{}, err
 	}
 	rep := e.checker.CheckJSON(e.ctx, check.Request{WorkspaceID: workspaceID, FillDefaults: applyDefaults}, []byte(specJSON))
+	if rep.CatalogErr != nil {
+		return Evaluation{}, rep.CatalogErr
+	}
 	return forPage(evaluationOf(rep)), nil
 }
 

@@ -176,6 +176,7 @@ func (c *Checker) snapshot(ctx context.Context, workspaceID string, out *Report)
 	s, err := c.snapshots(ctx, workspaceID)
 	if err != nil {
 		if !errors.Is(err, catalog.ErrNotCached) {
+			out.CatalogErr = err
 			out.Notes = append(out.Notes, "The cached catalog could not be read: "+err.Error())
 		}
 		out.Partial = "Nothing cached for this workspace yet: runtime, node type and policy are not checked. Connect once to cache them."

@@ -190,6 +190,9 @@ func TestCheckPartial(t *testing.T) {
 			assert.Contains(t, r.Partial, tc.partial)
 			if tc.note != "" {
 				assert.Contains(t, r.Notes, tc.note)
+				assert.Error(t, r.CatalogErr)
+			} else {
+				assert.NoError(t, r.CatalogErr)
 			}
 			assert.Nil(t, find(r, "autotermination_minutes", SourcePolicy), "the policy is not checked")
 			assert.Empty(t, r.PolicyName)

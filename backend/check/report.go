@@ -71,6 +71,9 @@ type Report struct {
 	// zero when none was.
 	CatalogFetchedAt time.Time
 	CatalogAge       time.Duration
+	// CatalogErr is why the catalog could not be had (not "nothing
+	// cached"): the drafts note it, the editor reports it as its error.
+	CatalogErr error
 }
 
 func newReport() Report {

@@ -75,16 +75,13 @@ func (c *Checker) WithServer(ctx context.Context, w *databricks.WorkspaceClient,
 	if err != nil {
 		return out, err
 	}
-	var p *policy.Policy
-	for _, cp := range snap.Policies.Items {
-		if cp.PolicyId == d.PolicyId {
-			if p, err = policy.FromAPI(cp, nil); err != nil {
-				return out, err
-			}
-		}
-	}
-	if p == nil {
+	cp := cachedPolicy(snap, d.PolicyId)
+	if cp == nil {
 		return out, ErrUnknownPolicy
+	}
+	p, err := policy.FromAPI(*cp, nil)
+	if err != nil {
+		return out, err
 	}
 	// The same rate table as the form's evaluation: without it a
 	// dbus_per_hour rule would go unchecked on our side only.
