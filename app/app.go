@@ -64,15 +64,15 @@ func New(d Deps) *App {
 	if d.Emitter == nil {
 		d.Emitter = discardEmitter{}
 	}
-	if d.Rates == nil {
-		d.Rates = rates.NewStore("")
-	}
 	if d.Clients == nil {
 		d.Clients = noClients{}
 	}
 	errs := NewErrorFormatter(backendRules()...)
 	ctx, stop := context.WithCancel(context.Background())
 	desktop := newDesktopServices(d.Transport, d.Log)
+	if d.Rates == nil {
+		d.Rates = rates.NewStore("") // the built-in table only
+	}
 	editor := newEditor(d, errs)
 	drafts := newDrafts(d, errs)
 	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming)

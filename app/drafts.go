@@ -10,8 +10,8 @@ import (
 	"github.com/databricks/databricks-sdk-go"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
-	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -38,17 +38,21 @@ type Drafts struct {
 	errors     *ErrorFormatter
 	now        func() time.Time
 	ctx        context.Context
-	// rates is the DBU rate table for dbus_per_hour limits.
-	rates *rates.Store
+	// checker reads the catalog cache only: a draft's check never touches
+	// the network (the editor's may fetch a catalog not cached yet).
+	checker *check.Checker
 	// session learns of refused credentials (a create answered 401).
 	session *session.Session
 }
 
 func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
-	f := &Drafts{store: d.Drafts, rates: d.Rates, clients: d.Clients.Client, files: d.Files, errors: errs, now: time.Now, ctx: context.Background()}
+	f := &Drafts{store: d.Drafts, clients: d.Clients.Client, files: d.Files, errors: errs, now: time.Now, ctx: context.Background()}
+	var snaps check.Snapshots
 	if d.Catalog != nil {
 		f.catalog = d.Catalog.Cache()
+		snaps = check.CacheSnapshots(f.catalog)
 	}
+	f.checker = check.New(snaps, d.Rates)
 	f.workspaces = func() []workspaces.Profile { return nil }
 	if d.Session != nil {
 		f.workspaces, f.session = d.Session.List, d.Session

@@ -57,16 +57,6 @@ type CheckView struct {
 	Notes      []string    `json:"notes"`
 }
 
-// checker reads the catalog cache only: a draft's check never touches the
-// network (the editor's may fetch a catalog that is not cached yet).
-func (d *Drafts) checker() *check.Checker {
-	var snaps check.Snapshots
-	if d.catalog != nil {
-		snaps = check.CacheSnapshots(d.catalog)
-	}
-	return check.New(snaps, d.rates)
-}
-
 // check checks a stored draft's spec (no libraries or extra keys).
 func (d *Drafts) check(spec compute.ClusterSpec, workspaceID, policyID string, _ []string) CheckView {
 	return d.checkDoc(clusterspec.Document{Spec: spec}, workspaceID, policyID)
@@ -77,7 +67,7 @@ func (d *Drafts) checkDoc(doc clusterspec.Document, workspaceID, policyID string
 	if err != nil {
 		m = nil // the checker reports an empty spec's problems
 	}
-	return checkViewOf(d.checker().Check(context.Background(), check.Request{WorkspaceID: workspaceID, PolicyID: policyID, Spec: m}))
+	return checkViewOf(d.checker.Check(context.Background(), check.Request{WorkspaceID: workspaceID, PolicyID: policyID, Spec: m}))
 }
 
 // checkViewOf is the drafts' view of a check: policy problems apart, every
