@@ -23,6 +23,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/validatecmd"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -148,7 +149,7 @@ func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport st
 		Clients:   manager,
 		Drafts:    draftStore,
 		Files:     files,
-		RatesFile: filepath.Join(paths.Config, policy.RateFileName),
+		Rates:     rates.NewStore(filepath.Join(paths.Config, policy.RateFileName)),
 	})
 	return a, assets, demoServer, nil
 }

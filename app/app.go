@@ -12,6 +12,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
+	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -36,8 +37,8 @@ type Deps struct {
 	// (nil in the browser bridge).
 	Drafts *drafts.Store
 	Files  FileSaver
-	// RatesFile is the user's DBU rate table (policy.RateFileName under the config dir).
-	RatesFile string
+	// Rates is the DBU rate table store (nil: the built-in table, not saved).
+	Rates *rates.Store
 }
 
 // App owns the facades bound to the page.
@@ -71,10 +72,12 @@ func New(d Deps) *App {
 	errs := NewErrorFormatter(backendRules()...)
 	ctx, stop := context.WithCancel(context.Background())
 	desktop := newDesktopServices(d.Transport, d.Log)
+	if d.Rates == nil {
+		d.Rates = rates.NewStore("") // the built-in table only
+	}
 	editor := newEditor(d, errs)
 	drafts := newDrafts(d, errs)
-	drafts.rates = editor.rateTable // drafts check dbus_per_hour against the same table the editor shows
-	applier := newApplyService(d, interimChecker{editor: editor, drafts: drafts})
+	applier := newApplyService(d, editor.checker) // the same check the form shows, before anything is sent
 	editor.apply, drafts.apply = applier, applier
 	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming)
 	if d.Session != nil {

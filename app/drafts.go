@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
-	"github.com/clusterdeck/clusterdeck/backend/session"
 	"strings"
 	"time"
 
@@ -13,7 +11,9 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
+	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -39,9 +39,9 @@ type Drafts struct {
 	errors     *ErrorFormatter
 	now        func() time.Time
 	ctx        context.Context
-	// rates is the DBU rate table for dbus_per_hour limits; nil leaves them
-	// unchecked, with a note saying so.
-	rates func() policy.RateTable
+	// checker reads the catalog cache only: a draft's check never touches
+	// the network (the editor's may fetch a catalog not cached yet).
+	checker *check.Checker
 	// session learns of refused credentials (a create answered 401).
 	session *session.Session
 	apply   *apply.Service // plan and apply (wired in app.go)
@@ -49,9 +49,12 @@ type Drafts struct {
 
 func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
 	f := &Drafts{store: d.Drafts, clients: d.Clients.Client, files: d.Files, errors: errs, now: time.Now, ctx: context.Background()}
+	var snaps check.Snapshots
 	if d.Catalog != nil {
 		f.catalog = d.Catalog.Cache()
+		snaps = check.CacheSnapshots(f.catalog)
 	}
+	f.checker = check.New(snaps, d.Rates)
 	f.workspaces = func() []workspaces.Profile { return nil }
 	if d.Session != nil {
 		f.workspaces, f.session = d.Session.List, d.Session
@@ -101,7 +104,7 @@ func (d *Drafts) List() (DraftList, error) {
 		row := DraftRow{ID: s.ID, Name: s.Name, ClusterName: s.ClusterName, WorkspaceID: s.WorkspaceID,
 			WorkspaceName: names[s.WorkspaceID], UpdatedAt: stamp(s.UpdatedAt), Applied: d.appliedViews(s.Applied)}
 		if full, _, err := d.store.Get(s.ID); err == nil {
-			row.Check = d.check(full.Spec, full.WorkspaceID, full.PolicyID, nil).summary()
+			row.Check = d.checkDoc(documentOf(full), full.WorkspaceID, full.PolicyID).summary()
 		}
 		out.Drafts = append(out.Drafts, row)
 	}
@@ -139,11 +142,11 @@ func (d *Drafts) Create(in DraftInput) (DraftView, error) {
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
-	if ps.spec.ClusterName == "" {
-		ps.spec.ClusterName = strings.TrimSpace(in.Name)
+	if ps.Spec.ClusterName == "" {
+		ps.Spec.ClusterName = strings.TrimSpace(in.Name)
 	}
 	dr, err := d.store.Create(drafts.NewDraft{Name: in.Name, WorkspaceID: in.WorkspaceID, PolicyID: in.PolicyID,
-		Notes: in.Notes, Spec: ps.spec, Libraries: ps.libraries, Extra: ps.extra, Source: "new"})
+		Notes: in.Notes, Spec: ps.Spec, Libraries: ps.Libraries, Extra: ps.Extra, Source: "new"})
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
@@ -161,14 +164,14 @@ func (d *Drafts) Save(in DraftSave) (DraftView, error) {
 		return DraftView{}, err
 	}
 	// The page's spec holds the libraries and any extra keys too (see
-	// pageSpecOf): what it sends replaces them.
+	// clusterspec.Document): what it sends replaces them.
 	ps, err := splitPageSpec(in.Spec)
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
 	cur.Revision, cur.Name, cur.WorkspaceID, cur.PolicyID, cur.Notes, cur.SpecText =
 		in.Revision, in.Name, in.WorkspaceID, in.PolicyID, in.Notes, in.SpecText
-	cur.Spec, cur.Libraries, cur.Extra = ps.spec, ps.libraries, ps.extra
+	cur.Spec, cur.Libraries, cur.Extra = ps.Spec, ps.Libraries, ps.Extra
 	saved, err := d.store.Save(cur)
 	if err != nil {
 		return DraftView{}, d.fail(err)
@@ -183,7 +186,7 @@ func (d *Drafts) Check(workspaceID, policyID string, spec map[string]any) (Check
 	if err != nil {
 		return CheckView{}, d.fail(err)
 	}
-	return forPage(d.check(ps.spec, workspaceID, policyID, ps.unknown)), nil
+	return forPage(d.checkDoc(ps, workspaceID, policyID)), nil
 }
 
 // Rename changes a draft's name only.

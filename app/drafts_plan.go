@@ -98,7 +98,7 @@ func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
 	}
 	rec, _ := dr.Record(req.WorkspaceID)
 	mem := &draftMemory{store: d.store, draftID: dr.ID, workspaceID: req.WorkspaceID}
-	res, err := d.apply.ApplyDraft(withCheck(d.ctx, draftCheck), apply.ApplyDraftRequest{
+	res, err := d.apply.ApplyDraft(d.ctx, apply.ApplyDraftRequest{
 		DraftTarget: target(dr, req.WorkspaceID, req.ClusterID), Fingerprint: req.Fingerprint, Start: req.Start,
 		PendingRequestID: rec.PendingRequestID, Memory: mem}, req.OperationID)
 	out := ApplyOutcome{Action: string(res.Action), WorkspaceID: req.WorkspaceID, ClusterID: res.ClusterID,

@@ -1,12 +1,7 @@
 package app
 
 import (
-	"encoding/json"
-	"fmt"
-	"sort"
 	"time"
-
-	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
@@ -117,69 +112,8 @@ func stamp(t time.Time) string {
 	return t.UTC().Format(time.RFC3339)
 }
 
-// specToMap turns a spec into API JSON as a plain object.
-func specToMap(s compute.ClusterSpec) (map[string]any, error) {
-	raw, err := json.Marshal(s)
-	if err != nil {
-		return nil, fmt.Errorf("encode spec: %w", err)
-	}
-	out := map[string]any{}
-	if err := json.Unmarshal(raw, &out); err != nil {
-		return nil, fmt.Errorf("decode spec: %w", err)
-	}
-	return out, nil
-}
-
-// mapToSpec reads API JSON into the SDK type (fields present with zero
-// values are kept, as the SDK's decoder records them) and lists the keys the
-// Clusters API does not have: they would be dropped silently otherwise.
-func mapToSpec(m map[string]any) (compute.ClusterSpec, []string, error) {
-	var s compute.ClusterSpec
-	if m == nil {
-		return s, nil, nil
-	}
-	raw, err := json.Marshal(m)
-	if err != nil {
-		return s, nil, &drafts.FieldError{Field: "spec", Err: errBadSpec, Msg: err.Error()}
-	}
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return s, nil, &drafts.FieldError{Field: "spec", Err: errBadSpec, Msg: err.Error()}
-	}
-	back, err := specToMap(s)
-	if err != nil {
-		return s, nil, err
-	}
-	var unknown []string
-	for k := range m {
-		if _, ok := back[k]; !ok && !zeroJSON(m[k]) {
-			unknown = append(unknown, k)
-		}
-	}
-	sort.Strings(unknown)
-	return s, unknown, nil
-}
-
-// zeroJSON: a key the SDK drops because it is empty is not unknown.
-func zeroJSON(v any) bool {
-	switch x := v.(type) {
-	case nil:
-		return true
-	case string:
-		return x == ""
-	case bool:
-		return !x
-	case float64:
-		return x == 0
-	case map[string]any:
-		return len(x) == 0
-	case []any:
-		return len(x) == 0
-	}
-	return false
-}
-
 func (d *Drafts) toView(dr drafts.Draft) (DraftView, error) {
-	spec, err := pageSpecOf(dr)
+	spec, err := documentOf(dr).Map()
 	if err != nil {
 		return DraftView{}, err
 	}

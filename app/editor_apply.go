@@ -1,13 +1,13 @@
 package app
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"
+	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 )
 
@@ -52,13 +52,13 @@ func (e *Editor) Create(workspaceID, specJSON, requestID, operationID string) (C
 	if err != nil {
 		return CreateView{}, err
 	}
-	res, err := e.apply.Create(withCheck(e.ctx, editorCheck), apply.CreateRequest{WorkspaceID: workspaceID,
+	res, err := e.apply.Create(e.ctx, apply.CreateRequest{WorkspaceID: workspaceID,
 		RequestID: requestID, Spec: spec, Libraries: libs}, operationID)
 	out := CreateView{ClusterID: res.ClusterID, Libraries: res.Libraries}
 	if res.Create != nil {
 		out.RequestID, out.Adopted, out.Attempts = res.Create.RequestID, res.Create.Adopted, res.Create.Attempts
 	}
-	return out, applyOutcome(e.errors, refusedAs(err, ErrSpecHasProblems))
+	return out, applyOutcome(e.errors, refusedAs(err, check.ErrSpecHasProblems))
 }
 
 // GetForEdit opens an existing cluster: its spec as the create API takes
@@ -120,49 +120,15 @@ func (e *Editor) Edit(workspaceID, clusterID, specJSON, fingerprint, operationID
 	if err != nil {
 		return EditResult{}, err
 	}
-	res, err := e.apply.Edit(withCheck(e.ctx, editorCheck), apply.EditRequest{WorkspaceID: workspaceID, ClusterID: clusterID,
+	res, err := e.apply.Edit(e.ctx, apply.EditRequest{WorkspaceID: workspaceID, ClusterID: clusterID,
 		Spec: spec, Libraries: libs, Fingerprint: fingerprint}, operationID)
 	if err != nil {
-		return EditResult{}, applyOutcome(e.errors, refusedAs(err, ErrSpecHasProblems))
+		return EditResult{}, applyOutcome(e.errors, refusedAs(err, check.ErrSpecHasProblems))
 	}
 	return EditResult{Action: string(res.Action), ClusterID: clusterID, Restarted: res.Restarted, Libraries: res.Libraries}, nil
 }
 
-// checkedSpec evaluates the spec and refuses one with errors: nothing is
-// sent that the form already knows the server would reject.
-func (e *Editor) checkedSpec(ctx context.Context, workspaceID, specJSON string) (compute.ClusterSpec, []compute.Library, error) {
-	snap, err := e.snapshot(ctx, workspaceID)
-	if err != nil {
-		return compute.ClusterSpec{}, nil, err
-	}
-	ev, err := e.evaluate(snap, []byte(specJSON), false)
-	if err != nil {
-		return compute.ClusterSpec{}, nil, err
-	}
-	if ev.Errors > 0 {
-		first := ev.Problems[0]
-		for _, p := range ev.Problems {
-			if p.Severity != "warning" {
-				first = p
-				break
-			}
-		}
-		return compute.ClusterSpec{}, nil, fmt.Errorf("%w: %d problem(s) remain, e.g. %s", ErrSpecHasProblems, ev.Errors, first.Message)
-	}
-	return decodeSpec(specJSON)
-}
-
 // decodeSpec reads the editor's JSON: the create spec plus "libraries".
 func decodeSpec(specJSON string) (compute.ClusterSpec, []compute.Library, error) {
-	var withLibs struct {
-		Libraries []compute.Library `json:"libraries"`
-	}
-	var spec compute.ClusterSpec
-	if err := json.Unmarshal([]byte(specJSON), &spec); err != nil {
-		return spec, nil, fmt.Errorf("%w: %w", ErrSpecHasProblems, err)
-	}
-	if err := json.Unmarshal([]byte(specJSON), &withLibs); err != nil {
-		return spec, nil, fmt.Errorf("%w: libraries: %w", ErrSpecHasProblems, err)
-	}
-	return clusterspec.Clean(spec), withLibs.Libraries, nil
+	return check.Sendable([]byte(specJSON))
 }

@@ -1,16 +1,7 @@
 package app
 
 import (
-	"encoding/json"
-	"fmt"
-	"sort"
-	"strings"
-
-	"github.com/databricks/databricks-sdk-go/service/compute"
-
-	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
-	"github.com/clusterdeck/clusterdeck/backend/catalog"
-	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
+	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 )
 
@@ -45,125 +36,31 @@ type Evaluation struct {
 // applyDefaults the policy's default values are returned in Applied too
 // (used when a policy is picked).
 func (e *Editor) Evaluate(workspaceID, specJSON string, applyDefaults bool) (Evaluation, error) {
-	snap, err := e.snapshot(e.ctx, workspaceID)
-	if err != nil {
+	if err := e.open(workspaceID); err != nil {
 		return Evaluation{}, err
 	}
-	return forPageErr(e.evaluate(snap, []byte(specJSON), applyDefaults))
+	rep := e.checker.CheckJSON(e.ctx, check.Request{WorkspaceID: workspaceID, FillDefaults: applyDefaults}, []byte(specJSON))
+	if rep.CatalogErr != nil {
+		return Evaluation{}, rep.CatalogErr
+	}
+	return forPage(evaluationOf(rep)), nil
 }
 
-func (e *Editor) evaluate(snap catalog.Snapshot, raw []byte, applyDefaults bool) (Evaluation, error) {
-	out := Evaluation{Problems: []Problem{}, Constraints: []policy.FieldConstraint{}, Applied: []policy.Change{}, Notes: []string{}}
-	raw, err := boundedfile.Text(raw, "the JSON")
-	var tree map[string]any
-	if err == nil {
-		tree, err = policy.DecodeSpec(raw)
-	}
-	if err != nil {
-		out.add(Problem{Source: "json", Code: "invalid_json", Severity: "error",
-			Message: "The JSON is not a valid cluster spec object: " + strings.TrimPrefix(err.Error(), policy.ErrInvalidSpec.Error()+": ")})
-		return out, nil
-	}
-	spec, libs, decodeProblems := decodeForValidation(raw)
-	for _, p := range decodeProblems {
-		out.add(p)
-	}
-	cat := &clusterspec.Catalog{NodeTypes: snap.NodeTypes.Items, SparkVersions: snap.SparkVersions.Items, Pools: snap.Pools.Items}
-	for _, v := range withoutTypeProblems(decodeProblems, clusterspec.Validate(spec, clusterspec.Options{Catalog: cat, RequireName: true})) {
-		out.add(Problem{Path: v.Path, Source: "spec", Code: v.Code, Message: v.Message, Severity: string(v.Severity)})
-	}
-	for _, v := range clusterspec.ValidateLibraries(libs) {
-		out.add(Problem{Path: v.Path, Source: "spec", Code: v.Code, Message: v.Message, Severity: string(v.Severity)})
-	}
-
-	if id, _ := tree["policy_id"].(string); id != "" {
-		out.PolicyID = id
-		p, err := policyByID(snap, id)
-		if err != nil {
-			out.add(Problem{Path: "policy_id", Source: "policy", Code: "unknown_policy", Severity: "error",
-				Message: fmt.Sprintf("Policy %s is not among the policies you can use in this workspace (catalog cached %s).", id, ageText(snap))})
-		} else {
-			info := p.Info()
-			out.Policy, out.Constraints = &info, info.Constraints
-			rates := e.rateTable()
-			res := policy.EvaluateTree(p.Definition, tree, policy.Options{ClusterType: policy.AllPurpose, ApplyDefaults: applyDefaults,
-				Rates: &rates, NodeTypes: snap.NodeTypes.Items, Pools: snap.Pools.Items, SparkVersions: snap.SparkVersions.Items})
-			for _, v := range res.Violations {
-				out.add(Problem{Path: v.Path, Source: "policy", Code: string(v.Reason), Message: v.Message, Severity: "error", Estimated: v.Estimated})
-			}
-			out.Applied = append(out.Applied, res.Applied...)
-			out.Estimate, out.Notes = res.DBUsPerHour, append(out.Notes, res.Notes...)
+// evaluationOf is the form's view of a check: the page tells policy
+// problems and JSON problems apart; every other rule reads "spec".
+func evaluationOf(r check.Report) Evaluation {
+	out := Evaluation{Problems: make([]Problem, 0, len(r.Problems)), Errors: r.Errors, Warnings: r.Warnings,
+		PolicyID: r.PolicyID, Policy: r.Policy, Constraints: r.Constraints, Applied: r.Applied, Estimate: r.Estimate, Notes: r.Notes}
+	for _, p := range r.ByPath() {
+		src := "spec"
+		switch p.Source {
+		case check.SourcePolicy:
+			src = "policy"
+		case check.SourceJSON, check.SourceUnknownField:
+			src = "json"
 		}
+		out.Problems = append(out.Problems, Problem{Path: p.Path, Source: src, Code: p.Code, Message: p.Message,
+			Severity: p.Severity, Estimated: p.Estimated})
 	}
-	if note := e.rateNote(); note != "" {
-		out.Notes = append(out.Notes, note)
-	}
-	if out.Estimate == nil {
-		rates := e.rateTable()
-		if est, err := rates.Estimate(tree, snap.NodeTypes.Items, snap.Pools.Items); err == nil {
-			out.Estimate = &est
-		}
-	}
-	sort.SliceStable(out.Problems, func(i, j int) bool { return out.Problems[i].Path < out.Problems[j].Path })
-	return out, nil
-}
-
-// withoutTypeProblems drops rule violations at paths whose value was left
-// out for its type (it would also read as missing).
-func withoutTypeProblems(decoded []Problem, vs []clusterspec.Violation) []clusterspec.Violation {
-	var typed []clusterspec.Violation
-	for _, p := range decoded {
-		if p.Code == clusterspec.CodeWrongType {
-			typed = append(typed, clusterspec.Violation{Path: p.Path})
-		}
-	}
-	return clusterspec.WithTypeProblems(typed, vs)[len(typed):]
-}
-
-func (ev *Evaluation) add(p Problem) {
-	ev.Problems = append(ev.Problems, p)
-	if p.Severity == "warning" {
-		ev.Warnings++
-	} else {
-		ev.Errors++
-	}
-}
-
-// decodeForValidation reads the spec into the SDK type field by field (see
-// clusterspec.DecodeSpec), so a value of the wrong type becomes a message at
-// its field instead of failing the whole check.
-func decodeForValidation(raw []byte) (compute.ClusterSpec, []compute.Library, []Problem) {
-	var problems []Problem
-	typeProblem := func(v clusterspec.Violation) {
-		problems = append(problems, Problem{Path: v.Path, Source: "json", Code: v.Code, Message: v.Message, Severity: string(v.Severity)})
-	}
-	var fields map[string]json.RawMessage
-	_ = json.Unmarshal(raw, &fields)
-	var libs []compute.Library
-	if l, ok := fields[librariesKey]; ok {
-		if ps := clusterspec.TypeProblems(l, libs, librariesKey); len(ps) > 0 {
-			for _, p := range ps {
-				typeProblem(p)
-			}
-		} else if err := json.Unmarshal(l, &libs); err != nil {
-			libs = nil
-		}
-	}
-	for _, path := range clusterspec.UnknownFields(raw, librariesKey) {
-		problems = append(problems, Problem{Path: path, Source: "json", Code: "unknown_field", Severity: "warning",
-			Message: fmt.Sprintf("%s is not a field of the Clusters API this app sends: it is kept in the JSON but dropped when the cluster is created or saved.", path)})
-	}
-	spec, wrong, _ := clusterspec.DecodeSpec(raw, librariesKey) // not an object: reported by the caller
-	for _, p := range wrong {
-		typeProblem(p)
-	}
-	return spec, libs, problems
-}
-
-func ageText(snap catalog.Snapshot) string {
-	at := snap.FetchedAt()
-	if at.IsZero() {
-		return "never"
-	}
-	return at.UTC().Format("2006-01-02 15:04 UTC")
+	return out
 }

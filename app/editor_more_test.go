@@ -15,6 +15,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/rates"
 )
 
 func TestEditorRateSettingsKeepTheUsersOwnEntries(t *testing.T) {
@@ -28,7 +29,7 @@ func TestEditorRateSettingsKeepTheUsersOwnEntries(t *testing.T) {
 	_, err = a.Editor.SaveRates(policy.RateTable{Rates: map[string]float64{"Standard_DS3_v2": 9}, PhotonMultiplier: 3,
 		Families: []policy.FamilyRate{{Cloud: "azure", Prefix: "Standard_E", DBUPerCore: 0.5}}})
 	require.NoError(t, err)
-	raw, err := os.ReadFile(a.Editor.ratesFile)
+	raw, err := os.ReadFile(a.Editor.rates.Path())
 	require.NoError(t, err)
 	var onDisk policy.RateTable
 	require.NoError(t, json.Unmarshal(raw, &onDisk))
@@ -48,14 +49,14 @@ func TestEditorRateSettingsKeepTheUsersOwnEntries(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, s.User.Rates)
 	assert.Equal(t, s.Defaults.Rates["Standard_DS3_v2"], s.Effective.Rates["Standard_DS3_v2"])
-	_, err = os.Stat(a.Editor.ratesFile)
+	_, err = os.Stat(a.Editor.rates.Path())
 	assert.ErrorIs(t, err, os.ErrNotExist)
 }
 
 func TestEditorBrokenRateFileIsReported(t *testing.T) {
 	a, _ := newEditorTestApp(t)
-	require.NoError(t, os.MkdirAll(filepath.Dir(a.Editor.ratesFile), 0o700))
-	require.NoError(t, os.WriteFile(a.Editor.ratesFile, []byte(`{"rates":{"Standard_DS3_v2":"cheap"}}`), 0o600))
+	require.NoError(t, os.MkdirAll(filepath.Dir(a.Editor.rates.Path()), 0o700))
+	require.NoError(t, os.WriteFile(a.Editor.rates.Path(), []byte(`{"rates":{"Standard_DS3_v2":"cheap"}}`), 0o600))
 	s, err := a.Editor.RateSettings()
 	require.NoError(t, err)
 	assert.Contains(t, s.LoadError, "not valid JSON")
@@ -83,7 +84,7 @@ func TestEditorWarnsAboutUnknownFields(t *testing.T) {
 	for _, path := range []string{"some_future_field", "autoscale_typo", "docker_image.pull_policy"} {
 		require.Contains(t, unknown, path)
 		assert.Equal(t, "warning", unknown[path].Severity, "a warning: the user may keep it")
-		assert.Contains(t, unknown[path].Message, "dropped")
+		assert.Equal(t, clusterspec.UnknownFieldMessage(path), unknown[path].Message, "one wording everywhere")
 	}
 }
 
@@ -227,7 +228,7 @@ func TestEditorSaveRatesWriteFailureIsNotAnInvalidEntry(t *testing.T) {
 	// The rate file's folder is a regular file: the write fails with valid entries.
 	blocker := filepath.Join(t.TempDir(), "not-a-folder")
 	require.NoError(t, os.WriteFile(blocker, nil, 0o600))
-	a.Editor.ratesFile = filepath.Join(blocker, policy.RateFileName)
+	a.Editor.rates = rates.NewStore(filepath.Join(blocker, policy.RateFileName))
 
 	_, err := a.Editor.SaveRates(policy.RateTable{Rates: map[string]float64{"Standard_DS3_v2": 9}})
 	require.Error(t, err)

@@ -13,9 +13,11 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -43,7 +45,7 @@ func newEditorTestAppWith(t *testing.T, em Emitter) (*App, *demo.Server) {
 	mgr.SetDemo(workspaces.Demo{URL: srv.URL(), Token: srv.Token()})
 	refresher := catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{})
 	return New(Deps{Session: session.New(mgr, session.Options{}), Clients: mgr, Manager: mgr, Catalog: refresher, Emitter: em,
-		RatesFile: filepath.Join(paths.Config, policy.RateFileName)}), srv
+		Rates: rates.NewStore(filepath.Join(paths.Config, policy.RateFileName))}), srv
 }
 
 func policyNamed(t *testing.T, c EditorCatalog, name string) policy.Info {
@@ -151,7 +153,7 @@ func TestEditorCreateEditAndServerCheck(t *testing.T) {
 	reqID, err := a.Editor.NewRequestID()
 	require.NoError(t, err)
 	_, err = a.Editor.Create("demo", specJSON(t, spec), reqID, "")
-	require.ErrorIs(t, err, ErrSpecHasProblems, "a spec the policy refuses is not sent")
+	require.ErrorIs(t, err, check.ErrSpecHasProblems, "a spec the policy refuses is not sent")
 	assert.Equal(t, "SPEC_HAS_PROBLEMS", a.errors.UIError(err).Code)
 
 	spec["autotermination_minutes"] = 60

@@ -1,18 +1,21 @@
 package app
 
-import "github.com/clusterdeck/clusterdeck/backend/apply"
+import (
+	"github.com/clusterdeck/clusterdeck/backend/apply"
+	"github.com/clusterdeck/clusterdeck/backend/check"
+	"github.com/clusterdeck/clusterdeck/backend/rates"
+)
 
 // editorRules word the cluster editor's refusals.
 func editorRules() []ErrorRule {
 	return []ErrorRule{
 		{ErrEditorUnavailable, "EDITOR_UNAVAILABLE",
 			"The cluster editor is not connected to the workspaces.", "Restart Clusterdeck."},
-		{ErrSpecHasProblems, "SPEC_HAS_PROBLEMS",
+		{rates.ErrNoFile, "EDITOR_UNAVAILABLE",
+			"The DBU rate table cannot be saved in this run.", "Restart Clusterdeck."},
+		{check.ErrSpecHasProblems, "SPEC_HAS_PROBLEMS",
 			"The cluster spec still has problems, so nothing was sent.",
 			"Fix the fields marked in red (the details name one), then try again."},
-		{ErrRestartNeeded, "RESTART_REQUIRED",
-			"Saving these changes restarts the running cluster.",
-			"Review the changes and confirm the restart, or change only the number of workers to resize without a restart."},
 		{apply.ErrNotEditable, "NOT_EDITABLE",
 			"The cluster cannot be edited in its current state.",
 			"Wait until it is running or terminated, then save again."},

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 )
 
 // Section is a titled group of the Configuration tab.
@@ -161,25 +163,9 @@ func scalar(v any) string {
 	return string(b)
 }
 
-// SpecJSON is the cluster's API spec (what create/edit take), indented.
-func SpecJSON(d *compute.ClusterDetails) string {
-	var spec any = d.Spec
-	if d.Spec == nil {
-		// Older clusters carry no spec: take the spec fields of the details.
-		raw, err := json.Marshal(d)
-		if err == nil {
-			var s compute.ClusterSpec
-			if json.Unmarshal(raw, &s) == nil {
-				spec = &s
-			}
-		}
-	}
-	b, err := json.MarshalIndent(spec, "", "  ")
-	if err != nil {
-		return "{}"
-	}
-	return string(b)
-}
+// SpecJSON is the cluster's API spec (what create/edit take), indented,
+// as the API reports it (see clusterspec.AsReported).
+func SpecJSON(d *compute.ClusterDetails) string { return clusterspec.ReportedJSON(d) }
 
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))

@@ -93,3 +93,11 @@ func (v *validator) poolExists(path, id string) {
 	}
 	v.add(Error, path, "pool_unknown", "Instance pool %s does not exist in this workspace (or you cannot see it).", id)
 }
+
+// catalogCodes are the rules that check a spec against what the workspace
+// offers (its cached catalog), as opposed to the API's own rules.
+var catalogCodes = map[string]bool{"runtime_unknown": true, "node_type_unknown": true,
+	"node_type_deprecated": true, "gpu_runtime_cpu_node": true, "pool_unknown": true}
+
+// IsCatalogRule says whether a Violation code comes from a catalog check.
+func IsCatalogRule(code string) bool { return catalogCodes[code] }

@@ -115,7 +115,7 @@ func decodeCluster(fields []field, origin string, bundle bool) (Imported, error)
 		return im, fmt.Errorf("%s: %w", origin, err)
 	}
 	if isDetails {
-		im.Spec, err = clusterspec.FromDetails(&d)
+		im.Spec, err = clusterspec.OfCluster(&d, clusterspec.AsRunning)
 	} else {
 		var s compute.ClusterSpec
 		err = json.Unmarshal(raw, &s)

@@ -205,13 +205,13 @@ func (s *Store) Duplicate(id, name string) (Draft, error) {
 }
 
 // SaveFromCluster makes a draft of an existing cluster: only the fields the
-// create call accepts are kept (see clusterspec.FromDetails). An empty name
+// create call accepts are kept (see clusterspec.AsRunning). An empty name
 // uses the cluster's name.
 func (s *Store) SaveFromCluster(c *compute.ClusterDetails, name, workspaceID string) (Draft, error) {
 	if c == nil {
 		return Draft{}, errors.New("no cluster given")
 	}
-	spec, err := clusterspec.FromDetails(c)
+	spec, err := clusterspec.OfCluster(c, clusterspec.AsRunning)
 	if err != nil {
 		return Draft{}, err
 	}

@@ -142,7 +142,7 @@ func RunCommand(ctx context.Context, args []string, stdout, stderr io.Writer, de
 		fmt.Fprintf(stderr, "clusterdeck validate: %v\n", err)
 		return ExitBadInput
 	}
-	rep := check(in)
+	rep := checkSpec(ctx, in)
 	if err := rep.write(stdout, stderr, o.format); err != nil {
 		fmt.Fprintf(stderr, "clusterdeck validate: %v\n", err)
 		return ExitBadInput

@@ -2,7 +2,6 @@ package validatecmd
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
-	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -22,7 +20,8 @@ import (
 type inputs struct {
 	spec        map[string]any
 	policy      *policy.Policy // nil: spec rules only
-	catalog     *clusterspec.Catalog
+	workspaceID string         // whose cached catalog to check against ("" none)
+	cacheDir    string
 	rates       policy.RateTable
 	clusterType policy.ClusterType
 }
@@ -114,7 +113,7 @@ func loadCached(o options, deps Deps, in *inputs, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("workspace %q: %w", name, err)
 	}
-	in.catalog = &clusterspec.Catalog{NodeTypes: snap.NodeTypes.Items, SparkVersions: snap.SparkVersions.Items, Pools: snap.Pools.Items}
+	in.workspaceID, in.cacheDir = id, deps.CacheDir
 	want := o.policyID
 	if want == "" {
 		want, _ = in.spec["policy_id"].(string)
@@ -158,13 +157,4 @@ func resolveWorkspace(want string, paths workspaces.Paths) (id, name string, err
 	}
 	known = append(known, workspaces.DemoName)
 	return "", "", fmt.Errorf("no workspace named %q; known: %s", want, strings.Join(known, ", "))
-}
-
-// specJSON re-encodes a decoded spec.
-func specJSON(spec map[string]any) ([]byte, error) {
-	raw, err := json.Marshal(spec)
-	if err != nil {
-		return nil, fmt.Errorf("encode spec: %w", err)
-	}
-	return raw, nil
 }

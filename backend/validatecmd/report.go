@@ -1,11 +1,13 @@
 package validatecmd
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 
-	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 )
 
@@ -30,48 +32,33 @@ type Report struct {
 	Warnings    int              `json:"warnings"`
 }
 
-// check evaluates the policy (defaults applied as the spec's
-// apply_policy_default_values asks), then the API's rules on the effective spec.
-func check(in inputs) Report {
-	rep := Report{ClusterType: string(in.clusterType), Findings: []Finding{}}
-	effective := in.spec
+// checkSpec runs the one checker (backend/check): the policy (defaults
+// applied as the spec's apply_policy_default_values asks), then the API's
+// rules on the effective spec, against the cached catalog when a
+// workspace was named.
+func checkSpec(ctx context.Context, in inputs) Report {
+	var snaps check.Snapshots
+	if in.workspaceID != "" {
+		snaps = check.CacheSnapshots(catalog.NewCache(in.cacheDir))
+	}
+	r := check.New(snaps, check.StaticRates(in.rates)).Check(ctx,
+		check.Request{WorkspaceID: in.workspaceID, Policy: in.policy, Spec: in.spec, ClusterType: in.clusterType})
+	rep := Report{ClusterType: string(in.clusterType), Findings: []Finding{}, Notes: r.Notes, Errors: r.Errors, Warnings: r.Warnings}
 	if in.policy != nil {
 		rep.Policy = in.policy.Name
-		opts := policy.Options{
-			ClusterType: in.clusterType, ApplyDefaults: in.spec["apply_policy_default_values"] == true,
-			Rates: &in.rates,
-		}
-		if in.catalog != nil {
-			opts.NodeTypes, opts.Pools, opts.SparkVersions = in.catalog.NodeTypes, in.catalog.Pools, in.catalog.SparkVersions
-		}
-		res := policy.EvaluateTree(in.policy.Definition, in.spec, opts)
-		for _, v := range res.Violations {
-			msg := v.Message
-			if v.Estimated {
-				msg += " (estimated DBUs per hour)"
-			}
-			rep.Findings = append(rep.Findings, Finding{Path: v.Path, Message: msg, Source: "policy", Severity: "error", Code: string(v.Reason)})
-		}
-		rep.DBUsPerHour, rep.Notes = res.DBUsPerHour, res.Notes
-		effective = res.Effective
 	}
-	raw, err := specJSON(effective)
-	var vs []clusterspec.Violation
-	if err == nil {
-		vs, err = clusterspec.ValidateJSON(raw, clusterspec.Options{Catalog: in.catalog, RequireName: in.clusterType == policy.AllPurpose})
+	if r.PolicyEstimate {
+		rep.DBUsPerHour = r.Estimate
 	}
-	if err != nil {
-		rep.Findings = append(rep.Findings, Finding{Path: "", Message: err.Error(), Source: "spec", Severity: "error", Code: "unreadable"})
-	}
-	for _, v := range vs {
-		rep.Findings = append(rep.Findings, Finding{Path: v.Path, Message: v.Message, Source: "spec", Severity: string(v.Severity), Code: v.Code})
-	}
-	for _, f := range rep.Findings {
-		if f.Severity == "error" {
-			rep.Errors++
-		} else {
-			rep.Warnings++
+	for _, p := range r.Problems {
+		msg, src := p.Message, "spec"
+		if p.Estimated {
+			msg += " (estimated DBUs per hour)"
 		}
+		if p.Source == check.SourcePolicy {
+			src = "policy"
+		}
+		rep.Findings = append(rep.Findings, Finding{Path: p.Path, Message: msg, Source: src, Severity: p.Severity, Code: p.Code})
 	}
 	rep.OK = rep.Errors == 0
 	return rep

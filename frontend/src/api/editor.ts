@@ -13,7 +13,7 @@ import {
   ResetRates,
   SaveRates,
 } from '../../wailsjs/go/app/Editor'
-import { app, apply, policy } from '../../wailsjs/go/models'
+import { app, apply, check, policy } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
 export type EditorCatalog = app.EditorCatalog
@@ -28,7 +28,7 @@ export type CreateView = app.CreateView
 export type EditTarget = app.EditTarget
 export type EditPlan = apply.Plan
 export type EditResult = app.EditResult
-export type ServerVerdict = app.ServerVerdict
+export type ServerVerdict = check.ServerVerdict
 export type RateTable = policy.RateTable
 export type RateSettings = app.RateSettings
 export type LibraryInstall = apply.LibraryInstall
