@@ -64,7 +64,7 @@ type Workspaces struct {
 	manager   *workspaces.Manager
 	catalog   *catalog.Refresher
 	monitor   *session.Monitor
-	resetDemo func() error
+	changes   *session.Changes // edits of saved workspaces, and what follows them
 	emit      Emitter
 	errors    *ErrorFormatter
 	ctx       context.Context
@@ -76,15 +76,19 @@ type Workspaces struct {
 const monitorTick = time.Second
 
 func newWorkspaces(d Deps, errs *ErrorFormatter) *Workspaces {
-	w := &Workspaces{session: d.Session, manager: d.Manager, catalog: d.Catalog, resetDemo: d.ResetDemo,
+	w := &Workspaces{session: d.Session, manager: d.Manager, catalog: d.Catalog,
 		emit: d.Emitter, errors: errs, ctx: context.Background()}
 	if d.Session != nil {
 		d.Session.Subscribe(w.statusChanged)
 		var refresher session.CatalogRefresher
+		var cache session.CatalogCache
 		if d.Catalog != nil {
-			refresher = d.Catalog
+			refresher, cache = d.Catalog, d.Catalog
 		}
 		w.monitor = session.NewMonitor(d.Session, refresher, session.MonitorOptions{OnCatalog: w.catalogRefreshed})
+		if d.Manager != nil {
+			w.changes = session.NewChanges(d.Session, d.Manager, cache, d.ResetDemo)
+		}
 	}
 	return w
 }

@@ -148,3 +148,28 @@ func TestSnapshotPolicy(t *testing.T) {
 	_, ok = snap.Policy("nope")
 	assert.False(t, ok)
 }
+
+func TestSummaryAndListing(t *testing.T) {
+	dir := t.TempDir()
+	fetched := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	r := NewRefresher(NewCache(dir), nil, RefresherOptions{Now: func() time.Time { return fetched.Add(time.Minute) }})
+
+	empty := r.Summary("w")
+	assert.Equal(t, Summary{WorkspaceID: "w"}, empty, "never fetched: nothing cached, no error")
+	snap, st, err := r.Cached("w")
+	assert.NoError(t, err, "a workspace never fetched is an empty snapshot")
+	assert.Empty(t, snap.Pools.Items)
+	assert.Equal(t, ListingCache{WorkspaceID: "w"}, ListingOf(snap.Pools, st, fetched))
+
+	assert.NoError(t, r.Cache().Save(Snapshot{SchemaVersion: SchemaVersion, WorkspaceID: "w",
+		NodeTypes:   Section[[]compute.NodeType]{FetchedAt: fetched, Items: []compute.NodeType{{}, {}}},
+		Pools:       Section[[]compute.InstancePoolAndStats]{FetchedAt: fetched.Add(30 * time.Second), Error: "denied", Items: []compute.InstancePoolAndStats{{}}},
+		CurrentUser: Section[*iam.User]{FetchedAt: fetched, Items: &iam.User{UserName: "ana@example.com"}}}))
+	got := r.Summary("w")
+	assert.Equal(t, Summary{WorkspaceID: "w", Cached: true, NodeTypes: 2, Pools: 1, User: "ana@example.com",
+		FetchedAt: "2026-05-01T09:00:00Z", AgeSeconds: 60}, got)
+	snap, st, err = r.Cached("w")
+	assert.NoError(t, err)
+	assert.Equal(t, ListingCache{WorkspaceID: "w", Cached: true, FetchedAt: "2026-05-01T09:00:30Z", AgeSeconds: 30, Error: "denied"},
+		ListingOf(snap.Pools, st, fetched.Add(time.Minute)), "a listing's own age, not the snapshot's oldest")
+}

@@ -19,7 +19,9 @@ type fakeSource struct {
 	err  error
 }
 
-func (f fakeSource) Cached(string) (catalog.Snapshot, catalog.Status, error) { return f.snap, f.st, f.err }
+func (f fakeSource) Cached(string) (catalog.Snapshot, catalog.Status, error) {
+	return f.snap, f.st, f.err
+}
 
 var listed = []compute.Policy{
 	{PolicyId: "bad", Name: "Broken", Definition: "{not json", MaxClustersPerUser: 2, PolicyFamilyId: "fam"},

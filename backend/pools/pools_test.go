@@ -18,7 +18,9 @@ type fakeSource struct {
 	err  error
 }
 
-func (f fakeSource) Cached(string) (catalog.Snapshot, catalog.Status, error) { return f.snap, f.st, f.err }
+func (f fakeSource) Cached(string) (catalog.Snapshot, catalog.Status, error) {
+	return f.snap, f.st, f.err
+}
 
 func TestListFromTheCache(t *testing.T) {
 	fetched := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
