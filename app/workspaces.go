@@ -60,15 +60,15 @@ type ConnectionView struct {
 // page: listing, switching, editing, importing, testing and the catalog
 // cache of each workspace. No method ever returns a secret.
 type Workspaces struct {
-	session   *session.Session
-	manager   *workspaces.Manager
-	catalog   *catalog.Refresher
-	monitor   *session.Monitor
-	changes   *session.Changes // edits of saved workspaces, and what follows them
-	emit      Emitter
-	errors    *ErrorFormatter
-	ctx       context.Context
-	bg        sync.WaitGroup // background refreshes started by calls
+	session *session.Session
+	manager *workspaces.Manager
+	catalog *catalog.Refresher
+	monitor *session.Monitor
+	changes *session.Changes // edits of saved workspaces, and what follows them
+	emit    Emitter
+	errors  *ErrorFormatter
+	ctx     context.Context
+	bg      sync.WaitGroup // background refreshes started by calls
 }
 
 // monitorTick is how often the background loop looks for work; each look
