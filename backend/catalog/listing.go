@@ -28,6 +28,24 @@ func ListingOf[T any](sec Section[T], st Status, now time.Time) ListingCache {
 	return info
 }
 
+// Reader reads a workspace's cache without network traffic (Refresher).
+type Reader interface {
+	Cached(workspaceID string) (Snapshot, Status, error)
+}
+
+// Listing reads one section of a workspace's cache for a read-only page:
+// its items and its ListingCache.
+func Listing[T any](r Reader, workspaceID string, section func(Snapshot) Section[T], now time.Time) (ListingCache, T, error) {
+	snap, st, err := r.Cached(workspaceID)
+	if err != nil {
+		var none T
+		return ListingCache{}, none, err
+	}
+	st.WorkspaceID = workspaceID
+	sec := section(snap)
+	return ListingOf(sec, st, now), sec.Items, nil
+}
+
 // Cached reads a workspace's snapshot and state without any network
 // traffic; a workspace never fetched is an empty snapshot, not an error.
 func (r *Refresher) Cached(id string) (Snapshot, Status, error) {

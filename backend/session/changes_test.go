@@ -30,6 +30,16 @@ func cacheSomething(t *testing.T, cache *catalog.Refresher, id string) {
 	require.NoError(t, cache.Cache().Save(catalog.Snapshot{SchemaVersion: catalog.SchemaVersion, WorkspaceID: id}))
 }
 
+// cachedWorkspace saves a workspace on host with something in its catalog cache.
+func cachedWorkspace(t *testing.T, mgr *workspaces.Manager, cache *catalog.Refresher, host string) workspaces.Profile {
+	t.Helper()
+	p, err := mgr.Create(context.Background(), workspaces.Profile{Name: "Prod", Host: host, AuthType: workspaces.AuthDatabricksCLI},
+		workspaces.SecretInput{})
+	require.NoError(t, err)
+	cacheSomething(t, cache, p.ID)
+	return p
+}
+
 func isCached(cache *catalog.Refresher, id string) bool {
 	_, err := cache.Cache().Load(id)
 	return err == nil
@@ -52,9 +62,7 @@ func TestUpdateClearsTheCatalogWhenTheHostChanges(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			changes, mgr, cache := newChangesFixture(t, nil)
 			ctx := context.Background()
-			p, err := mgr.Create(ctx, workspaces.Profile{Name: "Prod", Host: host, AuthType: workspaces.AuthDatabricksCLI}, workspaces.SecretInput{})
-			require.NoError(t, err)
-			cacheSomething(t, cache, p.ID)
+			p := cachedWorkspace(t, mgr, cache, host)
 
 			next := p
 			c.change(&next)
@@ -69,12 +77,9 @@ func TestUpdateClearsTheCatalogWhenTheHostChanges(t *testing.T) {
 func TestUpdateRefusedLeavesTheCatalog(t *testing.T) {
 	changes, mgr, cache := newChangesFixture(t, nil)
 	ctx := context.Background()
-	p, err := mgr.Create(ctx, workspaces.Profile{Name: "Prod", Host: "https://adb-1.2.azuredatabricks.net",
-		AuthType: workspaces.AuthDatabricksCLI}, workspaces.SecretInput{})
-	require.NoError(t, err)
-	cacheSomething(t, cache, p.ID)
+	p := cachedWorkspace(t, mgr, cache, "https://adb-1.2.azuredatabricks.net")
 	p.Host = "not a host at all"
-	_, err = changes.Update(ctx, p, workspaces.SecretInput{})
+	_, err := changes.Update(ctx, p, workspaces.SecretInput{})
 	require.Error(t, err)
 	assert.True(t, isCached(cache, p.ID), "nothing was saved, so nothing changes")
 }
@@ -82,10 +87,7 @@ func TestUpdateRefusedLeavesTheCatalog(t *testing.T) {
 func TestDeleteForgetsTheCatalog(t *testing.T) {
 	changes, mgr, cache := newChangesFixture(t, nil)
 	ctx := context.Background()
-	p, err := mgr.Create(ctx, workspaces.Profile{Name: "Prod", Host: "https://adb-1.2.azuredatabricks.net",
-		AuthType: workspaces.AuthDatabricksCLI}, workspaces.SecretInput{})
-	require.NoError(t, err)
-	cacheSomething(t, cache, p.ID)
+	p := cachedWorkspace(t, mgr, cache, "https://adb-1.2.azuredatabricks.net")
 	require.NoError(t, changes.Delete(ctx, p.ID))
 	assert.False(t, isCached(cache, p.ID))
 	assert.ErrorIs(t, changes.Delete(ctx, p.ID), workspaces.ErrNotFound)
