@@ -79,7 +79,7 @@ go-test: test-deps $(PAGE)
 	go test -race -count=1 ./...
 
 frontend-test: $(NODE_MODULES) $(BINDINGS)
-	cd frontend && npm run typecheck && npm test
+	cd frontend && npm run lint && npm run typecheck && npm test
 
 ## e2e: the built page in Debian's Chromium, against the real backend over the loopback bridge,
 ## with a real (temporary, unlocked) gnome-keyring so secrets are really stored.

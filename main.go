@@ -84,7 +84,7 @@ func run(ctx context.Context, args []string) error {
 			return err
 		}
 		hub := bridge.NewHub(log)
-		a, assets, demoServer, err := build(ctx, log, hub, "bridge", demoFlags.Options(), nil)
+		a, assets, demoServer, err := build(ctx, log, app.WireEmitter(hub.Emit), "bridge", demoFlags.Options(), nil)
 		if err != nil {
 			return err
 		}

@@ -51,6 +51,7 @@ type App struct {
 	Drafts     *Drafts
 	Editor     *Editor
 	Catalog    *Catalog
+	Operations *Operations
 	errors     *ErrorFormatter
 	log        *slog.Logger
 }
@@ -63,6 +64,7 @@ func New(d Deps) *App {
 	if d.Emitter == nil {
 		d.Emitter = discardEmitter{}
 	}
+	d.Emitter = pageEmitter{d.Emitter}
 	if d.Clients == nil {
 		d.Clients = noClients{}
 	}
@@ -72,9 +74,11 @@ func New(d Deps) *App {
 	editor := newEditor(d, errs)
 	drafts := newDrafts(d, errs)
 	drafts.rates = editor.rateTable // drafts check dbus_per_hour against the same table the editor shows
+	applier := newApplyService(d, interimChecker{editor: editor, drafts: drafts})
+	editor.apply, drafts.apply = applier, applier
 	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming)
 	if d.Session != nil {
-		clusters.rejected = d.Session.MarkRejected
+		clusters.rejected = d.Session.MarkRejectedSince
 	}
 	return &App{
 		Shell:      newShell(d),
@@ -86,6 +90,7 @@ func New(d Deps) *App {
 		Drafts:     drafts,
 		Editor:     editor,
 		Catalog:    newCatalog(d),
+		Operations: &Operations{svc: applier},
 		errors:     errs,
 		log:        d.Log,
 	}
@@ -94,7 +99,7 @@ func New(d Deps) *App {
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.
@@ -119,7 +124,7 @@ func (a *App) Shutdown(ctx context.Context) {
 // discardEmitter is used when no transport listens (tests, headless tools).
 type discardEmitter struct{}
 
-func (discardEmitter) Emit(string, ...any) {}
+func (discardEmitter) Emit(Event, ...any) {}
 
 // noClients answers when no workspace directory was wired (tests of other facades).
 type noClients struct{}

@@ -18,7 +18,7 @@ var errorType = reflect.TypeOf((*error)(nil)).Elem()
 // Every method the page can call returns an error last, so the page always
 // learns of a failure (as a formatted UIError) instead of a zero value.
 func TestBoundMethodsReturnAnError(t *testing.T) {
-	a := New(Deps{Emitter: bridge.NewHub(nil)})
+	a := New(Deps{Emitter: WireEmitter(bridge.NewHub(nil).Emit)})
 	for _, obj := range a.Bindings() {
 		typ := reflect.TypeOf(obj)
 		for i := 0; i < typ.NumMethod(); i++ {
@@ -35,7 +35,7 @@ func TestBoundMethodsReturnAnError(t *testing.T) {
 
 // The bridge must accept exactly what the desktop binds.
 func TestBridgeAcceptsTheBindings(t *testing.T) {
-	a := New(Deps{Emitter: bridge.NewHub(nil)})
+	a := New(Deps{Emitter: WireEmitter(bridge.NewHub(nil).Emit)})
 	_, err := bridge.New(bridge.Config{Bound: a.Bindings(), FormatErr: a.FormatError})
 	require.NoError(t, err)
 }
@@ -44,7 +44,7 @@ func TestBridgeAcceptsTheBindings(t *testing.T) {
 func boundResults(t *testing.T) map[string]reflect.Type {
 	t.Helper()
 	out := map[string]reflect.Type{}
-	for _, obj := range New(Deps{Emitter: bridge.NewHub(nil)}).Bindings() {
+	for _, obj := range New(Deps{Emitter: WireEmitter(bridge.NewHub(nil).Emit)}).Bindings() {
 		typ := reflect.TypeOf(obj)
 		for i := range typ.NumMethod() {
 			if m := typ.Method(i); m.Type.NumOut() == 2 {

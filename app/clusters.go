@@ -21,7 +21,7 @@ type Clusters struct {
 	ctx     context.Context
 	// rejected learns of refused credentials (session.MarkRejected), so the
 	// workspace turns "sign-in needed" and read-only at once.
-	rejected func(workspaceID string, err error)
+	rejected func(workspaceID string, err error, started time.Time)
 }
 
 // ClusterStatusView is a list's "last updated" indicator.
@@ -180,14 +180,15 @@ func (c *Clusters) call() (context.Context, context.CancelFunc) {
 func (c *Clusters) act(ws, id string, a clusters.Action, typed string) error {
 	ctx, cancel := c.call()
 	defer cancel()
+	started := time.Now()
 	err := c.svc.Act(ctx, ws, id, a, typed)
-	c.noteRejected(ws, err, false)
+	c.noteRejected(ws, err, false, started)
 	return c.explain(a, err)
 }
 
-func (c *Clusters) noteRejected(ws string, err error, identityCall bool) {
+func (c *Clusters) noteRejected(ws string, err error, identityCall bool, started time.Time) {
 	if err != nil && c.rejected != nil && session.Rejected(err, identityCall) {
-		c.rejected(ws, err)
+		c.rejected(ws, err, started)
 	}
 }
 
@@ -236,7 +237,7 @@ func (s clusterSink) Status(st clusters.ViewStatus) {
 	if st.Err != nil {
 		e := s.c.errors.UIError(st.Err)
 		v.Error = &e
-		s.c.noteRejected(st.Workspace, st.Err, true) // listing is what every signed-in user may do
+		s.c.noteRejected(st.Workspace, st.Err, true, st.AttemptAt) // listing is what every signed-in user may do
 	}
 	s.c.emit.Emit(Scoped(EventClustersStatus, st.Workspace), v)
 }
@@ -253,6 +254,6 @@ func (s clusterSink) Detail(u clusters.DetailUpdate) {
 // Notice is shown in the app (a toast) and, where the platform offers it,
 // as a desktop notification.
 func (s clusterSink) Notice(n clusters.Notice) {
-	s.c.emit.Emit(string(EventClusterNotice), n)
+	s.c.emit.Emit(EventClusterNotice, n)
 	s.c.desktop.Notify(n.Title, n.Body)
 }

@@ -25,10 +25,10 @@ type lockedEmitter struct {
 	events []recordedEvent
 }
 
-func (l *lockedEmitter) Emit(name string, data ...any) {
+func (l *lockedEmitter) Emit(name Event, data ...any) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.events = append(l.events, recordedEvent{name, data})
+	l.events = append(l.events, recordedEvent{name.wireName(), data})
 }
 
 func (l *lockedEmitter) named(name string) []recordedEvent {
@@ -115,7 +115,7 @@ func TestClustersFacadeExplainsRefusals(t *testing.T) {
 
 func collectRows(t *testing.T, a *App) []clusters.Row {
 	t.Helper()
-	rec := a.Clusters.emit.(*lockedEmitter)
+	rec := a.Clusters.emit.(pageEmitter).next.(*lockedEmitter)
 	require.NoError(t, a.Clusters.Watch("demo", "all-purpose"))
 	var rows []clusters.Row
 	require.Eventually(t, func() bool {

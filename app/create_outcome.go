@@ -1,36 +1,15 @@
 package app
 
 import (
-	"context"
 	"errors"
+	"fmt"
 	"net/http"
-	"sync"
-	"time"
 
 	"github.com/databricks/databricks-sdk-go/apierr"
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"
-	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
-
-// Interactive creates answer within 30 s: attempts within createBudget,
-// then at most createLookTimeout to find out whether one landed.
-const (
-	createBudget      = 20 * time.Second
-	createLookTimeout = 8 * time.Second
-)
-
-// interactiveCreate bounds a create the user waits for. unsent: the request
-// id was never sent before, so nothing is looked up before the first attempt.
-func interactiveCreate(requestID string, unsent bool) apply.CreateOptions {
-	return apply.CreateOptions{RequestID: requestID, Unsent: unsent, MaxAttempts: 3,
-		AttemptTimeout: 15 * time.Second, LookTimeout: createLookTimeout}
-}
-
-func createContext(parent context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(parent, createBudget)
-}
 
 // signInNeeded is the answer to a create in a workspace whose credentials
 // were refused: said at once, nothing sent or retried.
@@ -40,34 +19,48 @@ func signInNeeded(detail string) UIError {
 		Status: http.StatusUnauthorized, Detail: detail}
 }
 
-// refusedSession answers before any call when the workspace is already
-// known to refuse the credentials.
-func refusedSession(s *session.Session, workspaceID string) error {
-	if s == nil {
-		return nil
-	}
-	if st, err := s.Status(workspaceID); err == nil && st.State == session.StateUnauthorized {
-		detail := ""
-		if st.Err != nil {
-			detail = st.Err.Error()
-		}
-		return signInNeeded(detail)
-	}
-	return nil
+// signInNeededPending answers when looking for an earlier create's cluster
+// was refused: the request stays remembered, so nothing is made twice.
+func signInNeededPending(detail string) UIError {
+	return UIError{Code: "SIGN_IN_NEEDED", Message: "Sign-in needed: Clusterdeck could not look for the cluster an earlier create may have made.",
+		Hint:   "The workspace refused the credentials. Open Workspaces to enter a new token or sign in again, then apply again: it looks for that cluster first and never creates a second.",
+		Status: http.StatusUnauthorized, Detail: detail}
 }
 
-// createOutcome words a failed create. One that made no cluster says "Not
-// created: <why>" (a refused token marks the workspace sign-in needed); an
-// unknown outcome passes through as it is.
-func createOutcome(errs *ErrorFormatter, s *session.Session, workspaceID string, err error) error {
-	if err == nil || !errors.Is(err, apply.ErrNotCreated) {
-		return err
+// cancelledUI says plainly that the user cancelled, and what state that left.
+func cancelledUI(c *apply.CancelledError) UIError {
+	ui := UIError{Code: "CANCELLED", Message: "Cancelled.", Detail: c.Err.Error()}
+	switch c.State {
+	case apply.CancelCreatePending:
+		ui.Message = "Cancelled. The create may already have reached the workspace."
+		ui.Hint = "Clusterdeck remembers the request: creating again looks for its cluster first and never makes a second one."
+	case apply.CancelClusterMade:
+		ui.Message = "Cancelled after the cluster was created."
+		ui.Hint = "The cluster " + c.ClusterID + " exists; libraries or the start that came after were not done."
+	case apply.CancelMayHaveChanged:
+		ui.Message = "Cancelled. The change may already have reached the cluster."
+		ui.Hint = "Open the cluster to see its settings before saving again."
+	default:
+		ui.Hint = "Nothing was sent to the workspace."
 	}
-	if session.Rejected(err, false) {
-		if s != nil {
-			s.MarkRejected(workspaceID, err)
-		}
+	return ui
+}
+
+// applyOutcome words what the apply service decided: cancelled, sign-in
+// needed, or "Not created: <why>"; anything else passes through as it is.
+func applyOutcome(errs *ErrorFormatter, err error) error {
+	var c *apply.CancelledError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &c):
+		return cancelledUI(c)
+	case errors.Is(err, apply.ErrSignInNeeded) && errors.Is(err, apply.ErrOutcomeUnknown):
+		return signInNeededPending(err.Error())
+	case errors.Is(err, apply.ErrSignInNeeded):
 		return signInNeeded(err.Error())
+	case !errors.Is(err, apply.ErrNotCreated):
+		return err
 	}
 	cause := err
 	var ae *apierr.APIError
@@ -82,29 +75,16 @@ func createOutcome(errs *ErrorFormatter, s *session.Session, workspaceID string,
 	return ui
 }
 
-// sentIDs remembers request ids whose create may have made a cluster (it
-// did, or its outcome is unknown), so a retry with the same id looks before
-// it creates and adopts instead of making a second one.
-type sentIDs struct {
-	mu      sync.Mutex
-	unknown map[string]bool // id → may exist
+// refusedAs gives a checker's refusal the facade's own meaning (sentinel),
+// unless it already has it.
+func refusedAs(err, sentinel error) error {
+	if err == nil || !errors.Is(err, apply.ErrRefused) || errors.Is(err, sentinel) {
+		return err
+	}
+	return fmt.Errorf("%w: %w", sentinel, err)
 }
 
-func (s *sentIDs) mayExist(id string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.unknown[id]
-}
-
-func (s *sentIDs) record(id string, err error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.unknown == nil {
-		s.unknown = map[string]bool{}
-	}
-	if errors.Is(err, apply.ErrNotCreated) {
-		delete(s.unknown, id)
-	} else {
-		s.unknown[id] = true
-	}
+func isUIError(err error) bool {
+	var ui UIError
+	return errors.As(err, &ui)
 }

@@ -43,7 +43,7 @@ func TestEditorCreateWithRefusedTokenSaysSignInNeeded(t *testing.T) {
 		"node_type_id": "Standard_DS3_v2", "num_workers": 1, "autotermination_minutes": 60})
 	reqID, _ := a.Editor.NewRequestID()
 	start := time.Now()
-	_, err = a.Editor.Create("demo", spec, reqID)
+	_, err = a.Editor.Create("demo", spec, reqID, "")
 	require.Error(t, err)
 	ui := a.errors.UIError(err)
 	assert.Equal(t, "SIGN_IN_NEEDED", ui.Code)
@@ -55,7 +55,7 @@ func TestEditorCreateWithRefusedTokenSaysSignInNeeded(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, ConnUnauthorized, status.State, "read-only until the credentials are fixed")
 
-	_, err = a.Editor.Create("demo", spec, reqID)
+	_, err = a.Editor.Create("demo", spec, reqID, "")
 	assert.Equal(t, "SIGN_IN_NEEDED", a.errors.UIError(err).Code)
 	assert.EqualValues(t, 1, creates.Load(), "answered without calling the workspace")
 }
@@ -76,7 +76,7 @@ func TestEditorCreateUnreachableSaysNotCreated(t *testing.T) {
 	reqID, _ := a.Editor.NewRequestID()
 	for range 2 {
 		start := time.Now()
-		_, err = a.Editor.Create("demo", spec, reqID)
+		_, err = a.Editor.Create("demo", spec, reqID, "")
 		require.Error(t, err)
 		ui := a.errors.UIError(err)
 		assert.Contains(t, ui.Message, "Not created")
@@ -99,20 +99,7 @@ func mgrOf(t *testing.T, a *App) *workspaces.Manager {
 func TestDraftApplyRefusedCreateLeavesNothingPending(t *testing.T) {
 	e := newDraftsApp(t)
 	d := e.app.Drafts
-	target, err := url.Parse(e.srv.URL())
-	require.NoError(t, err)
-	forward := httputil.NewSingleHostReverseProxy(target)
-	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/api/2.1/clusters/create" {
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusUnauthorized)
-			_, _ = w.Write([]byte(`{"error_code":"UNAUTHENTICATED","message":"Invalid access token."}`))
-			return
-		}
-		forward.ServeHTTP(w, r)
-	}))
-	t.Cleanup(proxy.Close)
-	e.mgr.SetDemo(workspaces.Demo{URL: proxy.URL, Token: e.srv.Token()})
+	refuseAt(t, e, "/api/2.1/clusters/create")
 
 	v, err := d.Create(DraftInput{Name: "refused", WorkspaceID: "demo", Spec: map[string]any{"cluster_name": "refused-draft",
 		"spark_version": "16.4.x-scala2.12", "node_type_id": "Standard_DS3_v2", "num_workers": 1, "autotermination_minutes": 30}})
@@ -130,4 +117,24 @@ func TestDraftApplyRefusedCreateLeavesNothingPending(t *testing.T) {
 	again, err := d.PlanApply(v.ID, "demo", "")
 	require.NoError(t, err)
 	assert.False(t, again.PendingCreate, "nothing was sent that could have made a cluster")
+}
+
+// refuseAt points the demo workspace at a proxy that answers path with 401
+// (the token refused) and forwards everything else.
+func refuseAt(t *testing.T, e draftsEnv, path string) {
+	t.Helper()
+	target, err := url.Parse(e.srv.URL())
+	require.NoError(t, err)
+	forward := httputil.NewSingleHostReverseProxy(target)
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == path {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusUnauthorized)
+			_, _ = w.Write([]byte(`{"error_code":"UNAUTHENTICATED","message":"Invalid access token."}`))
+			return
+		}
+		forward.ServeHTTP(w, r)
+	}))
+	t.Cleanup(proxy.Close)
+	e.mgr.SetDemo(workspaces.Demo{URL: proxy.URL, Token: e.srv.Token()})
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/databricks/databricks-sdk-go"
 
+	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -43,6 +44,7 @@ type Drafts struct {
 	rates func() policy.RateTable
 	// session learns of refused credentials (a create answered 401).
 	session *session.Session
+	apply   *apply.Service // plan and apply (wired in app.go)
 }
 
 func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {

@@ -15,12 +15,9 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// Bounds for calls that need the workspace: an unreachable one answers
-// within these instead of after the SDK's retries.
-const (
-	onlineTimeout = 30 * time.Second
-	applyTimeout  = 4 * time.Minute
-)
+// onlineTimeout bounds calls that need the workspace: an unreachable one
+// answers within it instead of after the SDK's retries.
+const onlineTimeout = 30 * time.Second
 
 var errPolicyBlocked = errors.New("the draft does not pass its checks")
 
@@ -71,6 +68,8 @@ type ApplyRequest struct {
 	ClusterID   string `json:"clusterId"` // the chosen cluster when several have the name
 	Fingerprint string `json:"fingerprint"`
 	Start       bool   `json:"start"` // start a terminated cluster afterwards
+	// OperationID names this run for progress events and Operations.Cancel ("" = neither).
+	OperationID string `json:"operationId"`
 }
 
 // ApplyOutcome is what apply did; the page then opens the cluster.

@@ -3,9 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
-	"sort"
-	"strings"
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
@@ -50,45 +47,39 @@ func (d *Drafts) PlanApply(draftID, workspaceID, clusterID string) (PlanView, er
 	if rec, ok := dr.Record(workspaceID); ok && rec.PendingRequestID != "" {
 		view.PendingCreate = true
 	}
-	plan, err := d.plan(ctx, w, dr, clusterID)
+	plan, err := d.plan(ctx, dr, workspaceID, clusterID)
 	if err != nil {
 		return PlanView{}, d.fail(err)
 	}
-	view.Plan, view.Fingerprint = plan, fingerprint(plan)
+	view.Plan, view.Fingerprint = plan, plan.Fingerprint
 	return forPage(view), nil
 }
 
-func (d *Drafts) plan(ctx context.Context, w *workspaceClient, dr drafts.Draft, clusterID string) (*apply.Plan, error) {
-	var plan *apply.Plan
-	var err error
-	if clusterID != "" {
-		plan, err = apply.PlanFor(ctx, w.Clusters, dr.Spec, clusterID)
-	} else {
-		plan, err = apply.PlanEnsure(ctx, w.Clusters, dr.Spec)
-	}
+// plan asks the apply service what applying the draft would do.
+func (d *Drafts) plan(ctx context.Context, dr drafts.Draft, workspaceID, clusterID string) (*apply.Plan, error) {
+	plan, err := d.apply.PlanDraft(ctx, target(dr, workspaceID, clusterID))
+	return plan, draftPlanErr(err)
+}
+
+func target(dr drafts.Draft, workspaceID, clusterID string) apply.DraftTarget {
+	return apply.DraftTarget{WorkspaceID: workspaceID, PolicyID: dr.PolicyID, Spec: dr.Spec,
+		Libraries: dr.Libraries, ClusterID: clusterID}
+}
+
+// draftPlanErr places a missing name at its field; other failures to reach
+// the workspace read as such.
+func draftPlanErr(err error) error {
 	if errors.Is(err, apply.ErrNoName) {
-		return nil, &drafts.FieldError{Field: "spec.cluster_name", Err: err, Msg: "give the cluster a name (cluster_name): apply finds the cluster by it"}
+		return &drafts.FieldError{Field: "spec.cluster_name", Err: err, Msg: "give the cluster a name (cluster_name): apply finds the cluster by it"}
 	}
-	if err != nil {
-		return nil, netErr(err)
-	}
-	return plan, nil
+	return netErr(err)
 }
 
-// fingerprint identifies what the user reviewed: the action, the cluster
-// and its state, and every change with its values.
-func fingerprint(p *apply.Plan) string {
-	parts := make([]string, 0, len(p.Changes))
-	for _, c := range p.Changes {
-		parts = append(parts, fmt.Sprintf("%s=%v>%v", c.Path, c.Old, c.New))
-	}
-	sort.Strings(parts)
-	return fmt.Sprintf("%s|%s|%s|%s", p.Action, p.ClusterID, p.State, strings.Join(parts, ";"))
-}
-
-// Apply carries out the plan the user reviewed. A create is tagged with a
-// request id kept with the draft until the cluster id is known, so a retry
-// after a timeout or a crash finds that cluster instead of creating another.
+// Apply carries out the plan the user reviewed (its fingerprint). A create
+// is tagged with a request id kept with the draft until the cluster id is
+// known, so a retry after a timeout, a cancel or a crash finds that cluster
+// instead of creating another. Steps are reported under
+// apply:progress:<req.OperationID>; Operations.Cancel stops it.
 func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
 	if err := d.ready(); err != nil {
 		return ApplyOutcome{}, err
@@ -105,82 +96,50 @@ func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
 	if err := unparsedSpec(dr); err != nil {
 		return ApplyOutcome{}, d.fail(err)
 	}
-	// Checked on the catalog the plan has just refreshed: no second round trip.
-	if chk := d.check(dr.Spec, req.WorkspaceID, dr.PolicyID, nil); chk.Errors > 0 {
-		return ApplyOutcome{}, fmt.Errorf("%w: %d problem(s); fix them in the draft first", errPolicyBlocked, chk.Errors)
-	}
-	ctx, cancel := context.WithTimeout(d.ctx, applyTimeout)
-	defer cancel()
-	w, err := d.client(ctx, req.WorkspaceID)
-	if err != nil {
-		return ApplyOutcome{}, err
-	}
-	out := ApplyOutcome{WorkspaceID: req.WorkspaceID}
 	rec, _ := dr.Record(req.WorkspaceID)
-	if rec.PendingRequestID != "" {
-		found, err := apply.FindByRequestID(ctx, w.Clusters, rec.PendingRequestID)
-		if err != nil {
-			return forPage(out), fmt.Errorf("%w: %w", apply.ErrOutcomeUnknown, netErr(err))
-		}
-		if found != nil {
-			out.Action, out.ClusterID, out.Adopted = string(apply.ActionCreate), found.ClusterId, true
-			return forPageErr(d.link(out, dr.ID, req.WorkspaceID, found.ClusterId))
-		}
-	}
-	plan, err := d.plan(ctx, w, dr, req.ClusterID)
-	if err != nil {
-		return forPage(out), d.fail(err)
-	}
-	if fingerprint(plan) != req.Fingerprint {
-		return forPage(out), fmt.Errorf("%w: review the changes again", apply.ErrPlanStale)
-	}
-	out.Action = string(plan.Action)
-	opts := apply.ApplyOptions{Start: req.Start && plan.OfferStart, Libraries: dr.Libraries}
-	if plan.Action == apply.ActionCreate {
-		opts.Create = interactiveCreate(rec.PendingRequestID, rec.PendingRequestID == "")
-		if opts.Create.RequestID == "" {
-			opts.Create.RequestID = apply.NewRequestID()
-		}
-		if _, err := d.store.RecordApply(dr.ID, drafts.ApplyRecord{WorkspaceID: req.WorkspaceID, PendingRequestID: opts.Create.RequestID}); err != nil {
-			return forPage(out), err
-		}
-	}
-	creator, err := apply.NewCreator(w)
-	if err != nil {
-		return forPage(out), err
-	}
-	actx, acancel := createContext(ctx)
-	defer acancel()
-	res, err := apply.NewApplier(w.Clusters, w.Libraries, creator).Apply(actx, plan, dr.Spec, opts)
-	out.Started, out.Libraries = res.Started, res.Libraries
+	mem := &draftMemory{store: d.store, draftID: dr.ID, workspaceID: req.WorkspaceID}
+	res, err := d.apply.ApplyDraft(withCheck(d.ctx, draftCheck), apply.ApplyDraftRequest{
+		DraftTarget: target(dr, req.WorkspaceID, req.ClusterID), Fingerprint: req.Fingerprint, Start: req.Start,
+		PendingRequestID: rec.PendingRequestID, Memory: mem}, req.OperationID)
+	out := ApplyOutcome{Action: string(res.Action), WorkspaceID: req.WorkspaceID, ClusterID: res.ClusterID,
+		Started: res.Started, Libraries: res.Libraries}
 	if res.Create != nil {
 		out.Adopted = res.Create.Adopted
 	}
-	if res.ClusterID != "" {
-		linked, lerr := d.link(out, dr.ID, req.WorkspaceID, res.ClusterID)
+	if mem.linked != nil {
+		v, verr := d.toView(*mem.linked)
+		out.Draft = v
 		if err == nil {
-			return forPage(linked), lerr
+			err = verr
 		}
-		out = linked
-	} else if plan.Action == apply.ActionCreate && err != nil && !errors.Is(err, apply.ErrOutcomeUnknown) {
-		// A definite refusal made no cluster: nothing to look for next time.
-		_, _ = d.store.RecordApply(dr.ID, drafts.ApplyRecord{WorkspaceID: req.WorkspaceID})
-		return forPage(out), createOutcome(d.errors, d.session, req.WorkspaceID, err)
 	}
-	return forPage(out), netErr(err)
+	if errors.Is(err, apply.ErrNoName) {
+		return forPage(out), d.fail(draftPlanErr(err))
+	}
+	if worded := applyOutcome(d.errors, refusedAs(err, errPolicyBlocked)); isUIError(worded) {
+		return forPage(out), worded
+	}
+	return forPage(out), netErr(refusedAs(err, errPolicyBlocked))
 }
 
-// link records the cluster a draft became and returns the outcome with the
-// updated draft.
-func (d *Drafts) link(out ApplyOutcome, draftID, workspaceID, clusterID string) (ApplyOutcome, error) {
-	out.ClusterID = clusterID
-	dr, err := d.store.RecordApply(draftID, drafts.ApplyRecord{WorkspaceID: workspaceID, ClusterID: clusterID})
-	if err != nil {
-		return out, err
+// draftMemory keeps a draft's create request in its apply record.
+type draftMemory struct {
+	store                *drafts.Store
+	draftID, workspaceID string
+	linked               *drafts.Draft // the draft once it names its cluster
+}
+
+func (m *draftMemory) Pending(requestID string) error {
+	_, err := m.store.RecordApply(m.draftID, drafts.ApplyRecord{WorkspaceID: m.workspaceID, PendingRequestID: requestID})
+	return err
+}
+
+func (m *draftMemory) Settled(clusterID string) error {
+	dr, err := m.store.RecordApply(m.draftID, drafts.ApplyRecord{WorkspaceID: m.workspaceID, ClusterID: clusterID})
+	if err == nil && clusterID != "" {
+		m.linked = &dr
 	}
-	v, err := d.toView(dr)
-	out.Draft = v
-	return out, err
+	return err
 }
 
 // unparsedSpec refuses a draft whose typed text does not parse: its Spec is

@@ -11,6 +11,7 @@ import (
 
 	"github.com/databricks/databricks-sdk-go"
 
+	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 	"github.com/clusterdeck/clusterdeck/backend/session"
@@ -43,7 +44,7 @@ type Editor struct {
 	rates    *policy.RateTable // loaded once, replaced on SaveRates
 	ratesErr error             // why the user's file was not used
 
-	sent sentIDs // request ids whose create outcome is unknown
+	apply *apply.Service // create and edit (wired in app.go)
 }
 
 func newEditor(d Deps, errs *ErrorFormatter) *Editor {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
@@ -46,33 +45,20 @@ func (e *Editor) NewRequestID() (string, error) { return apply.NewRequestID(), n
 // Create makes the cluster, once: a retry with the same requestID adopts
 // the cluster an earlier attempt made instead of making a second one.
 // Libraries listed in the spec's "libraries" are installed after create.
-func (e *Editor) Create(workspaceID, specJSON, requestID string) (CreateView, error) {
-	if err := refusedSession(e.session, workspaceID); err != nil {
-		return CreateView{}, err
-	}
-	ctx, cancel := createContext(e.ctx)
-	defer cancel()
-	spec, libs, err := e.checkedSpec(ctx, workspaceID, specJSON)
+// Steps are reported under apply:progress:<operationID>; Operations.Cancel
+// stops it.
+func (e *Editor) Create(workspaceID, specJSON, requestID, operationID string) (CreateView, error) {
+	spec, libs, err := decodeSpec(specJSON)
 	if err != nil {
 		return CreateView{}, err
 	}
-	w, err := e.client(ctx, workspaceID)
-	if err != nil {
-		return CreateView{}, err
-	}
-	creator, err := apply.NewCreator(w)
-	if err != nil {
-		return CreateView{}, err
-	}
-	opts := interactiveCreate(requestID, requestID == "" || !e.sent.mayExist(requestID))
-	res, err := apply.NewApplier(w.Clusters, w.Libraries, creator).Apply(ctx, &apply.Plan{Action: apply.ActionCreate},
-		spec, apply.ApplyOptions{Libraries: libs, Create: opts})
+	res, err := e.apply.Create(withCheck(e.ctx, editorCheck), apply.CreateRequest{WorkspaceID: workspaceID,
+		RequestID: requestID, Spec: spec, Libraries: libs}, operationID)
 	out := CreateView{ClusterID: res.ClusterID, Libraries: res.Libraries}
 	if res.Create != nil {
 		out.RequestID, out.Adopted, out.Attempts = res.Create.RequestID, res.Create.Adopted, res.Create.Attempts
-		e.sent.record(res.Create.RequestID, err)
 	}
-	return out, createOutcome(e.errors, e.session, workspaceID, err)
+	return out, applyOutcome(e.errors, refusedAs(err, ErrSpecHasProblems))
 }
 
 // GetForEdit opens an existing cluster: its spec as the create API takes
@@ -113,57 +99,33 @@ func editable(d *compute.ClusterDetails) (bool, string) {
 
 // PlanEdit says what saving the spec would do to the cluster: resize
 // (only the size changed on a running cluster), edit (restartRequired when
-// it runs) or nothing, with every change old → new.
+// it runs) or nothing, with every change old → new. Its fingerprint is
+// what Edit takes as the user's confirmation.
 func (e *Editor) PlanEdit(workspaceID, clusterID, specJSON string) (*apply.Plan, error) {
 	spec, libs, err := decodeSpec(specJSON)
 	if err != nil {
 		return nil, err
 	}
-	w, err := e.client(e.ctx, workspaceID)
+	plan, err := e.apply.PlanEdit(e.ctx, workspaceID, clusterID, spec, libs)
 	if err != nil {
 		return nil, err
 	}
-	plan, err := apply.PlanEdit(e.ctx, w.Clusters, spec, clusterID)
-	if err != nil {
-		return nil, err
-	}
-	plan.AddLibraries(libs)
 	return forPage(plan), nil
 }
 
-// Edit saves the spec to the cluster. A change that restarts a running
-// cluster is refused unless confirmRestart (the page shows the plan first).
-func (e *Editor) Edit(workspaceID, clusterID, specJSON string, confirmRestart bool) (EditResult, error) {
-	ctx, cancel := context.WithTimeout(e.ctx, 2*time.Minute)
-	defer cancel()
-	spec, libs, err := e.checkedSpec(ctx, workspaceID, specJSON)
+// Edit saves the spec to the cluster if the plan is still the one the user
+// reviewed (fingerprint from PlanEdit); else PLAN_STALE and nothing is sent.
+func (e *Editor) Edit(workspaceID, clusterID, specJSON, fingerprint, operationID string) (EditResult, error) {
+	spec, libs, err := decodeSpec(specJSON)
 	if err != nil {
 		return EditResult{}, err
 	}
-	w, err := e.client(ctx, workspaceID)
+	res, err := e.apply.Edit(withCheck(e.ctx, editorCheck), apply.EditRequest{WorkspaceID: workspaceID, ClusterID: clusterID,
+		Spec: spec, Libraries: libs, Fingerprint: fingerprint}, operationID)
 	if err != nil {
-		return EditResult{}, err
+		return EditResult{}, applyOutcome(e.errors, refusedAs(err, ErrSpecHasProblems))
 	}
-	plan, err := apply.PlanEdit(ctx, w.Clusters, spec, clusterID)
-	if err != nil {
-		return EditResult{}, err
-	}
-	plan.AddLibraries(libs)
-	if plan.WaitReason != "" {
-		return EditResult{}, fmt.Errorf("%w: %s", ErrNotEditable, plan.WaitReason)
-	}
-	if plan.RestartRequired && !confirmRestart {
-		return EditResult{}, ErrRestartNeeded
-	}
-	creator, err := apply.NewCreator(w)
-	if err != nil {
-		return EditResult{}, err
-	}
-	res, err := apply.NewApplier(w.Clusters, w.Libraries, creator).Apply(ctx, plan, spec, apply.ApplyOptions{Libraries: libs})
-	if err != nil {
-		return EditResult{}, err
-	}
-	return EditResult{Action: string(res.Action), ClusterID: clusterID, Restarted: plan.RestartRequired, Libraries: res.Libraries}, nil
+	return EditResult{Action: string(res.Action), ClusterID: clusterID, Restarted: res.Restarted, Libraries: res.Libraries}, nil
 }
 
 // checkedSpec evaluates the spec and refuses one with errors: nothing is

@@ -139,7 +139,7 @@ func TestEditorPlanInstallsLibrariesOnAnUnchangedCluster(t *testing.T) {
 	spec := map[string]any{"cluster_name": "libs-only", "spark_version": "16.4.x-scala2.12", "node_type_id": "Standard_DS3_v2",
 		"num_workers": 1, "autotermination_minutes": 60}
 	reqID, _ := a.Editor.NewRequestID()
-	created, err := a.Editor.Create("demo", specJSON(t, spec), reqID)
+	created, err := a.Editor.Create("demo", specJSON(t, spec), reqID, "")
 	require.NoError(t, err)
 	waitRunning(t, a, srv, created.ClusterID)
 
@@ -159,7 +159,7 @@ func TestEditorPlanInstallsLibrariesOnAnUnchangedCluster(t *testing.T) {
 	assert.Equal(t, "plotly==5.22.0", plan.Libraries[0].Label)
 	assert.True(t, plan.HasWork())
 
-	res, err := a.Editor.Edit("demo", created.ClusterID, specJSON(t, opened), false)
+	res, err := a.Editor.Edit("demo", created.ClusterID, specJSON(t, opened), plan.Fingerprint, "")
 	require.NoError(t, err)
 	assert.Equal(t, 1, res.Libraries)
 	assert.False(t, res.Restarted)
@@ -190,7 +190,7 @@ func TestEditorServerCheckUsesTheRateTable(t *testing.T) {
 	spec := map[string]any{"cluster_name": "capped", "policy_id": pol.PolicyId, "spark_version": "16.4.x-scala2.12",
 		"node_type_id": "Standard_DS3_v2", "num_workers": 2, "autotermination_minutes": 60}
 	reqID, _ := a.Editor.NewRequestID()
-	created, err := a.Editor.Create("demo", specJSON(t, spec), reqID)
+	created, err := a.Editor.Create("demo", specJSON(t, spec), reqID, "")
 	require.NoError(t, err)
 	waitRunning(t, a, srv, created.ClusterID)
 

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
@@ -22,6 +23,12 @@ import (
 // newEditorTestApp wires the editor like main.go does, over a demo
 // workspace whose clock moves only when the test advances it.
 func newEditorTestApp(t *testing.T) (*App, *demo.Server) {
+	t.Helper()
+	return newEditorTestAppWith(t, nil)
+}
+
+// newEditorTestAppWith is newEditorTestApp with the page's events going to em.
+func newEditorTestAppWith(t *testing.T, em Emitter) (*App, *demo.Server) {
 	t.Helper()
 	home := t.TempDir()
 	t.Setenv("HOME", home)
@@ -35,7 +42,7 @@ func newEditorTestApp(t *testing.T) (*App, *demo.Server) {
 	require.NoError(t, err)
 	mgr.SetDemo(workspaces.Demo{URL: srv.URL(), Token: srv.Token()})
 	refresher := catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{})
-	return New(Deps{Session: session.New(mgr, session.Options{}), Clients: mgr, Manager: mgr, Catalog: refresher,
+	return New(Deps{Session: session.New(mgr, session.Options{}), Clients: mgr, Manager: mgr, Catalog: refresher, Emitter: em,
 		RatesFile: filepath.Join(paths.Config, policy.RateFileName)}), srv
 }
 
@@ -143,16 +150,16 @@ func TestEditorCreateEditAndServerCheck(t *testing.T) {
 
 	reqID, err := a.Editor.NewRequestID()
 	require.NoError(t, err)
-	_, err = a.Editor.Create("demo", specJSON(t, spec), reqID)
+	_, err = a.Editor.Create("demo", specJSON(t, spec), reqID, "")
 	require.ErrorIs(t, err, ErrSpecHasProblems, "a spec the policy refuses is not sent")
 	assert.Equal(t, "SPEC_HAS_PROBLEMS", a.errors.UIError(err).Code)
 
 	spec["autotermination_minutes"] = 60
-	created, err := a.Editor.Create("demo", specJSON(t, spec), reqID)
+	created, err := a.Editor.Create("demo", specJSON(t, spec), reqID, "")
 	require.NoError(t, err)
 	require.NotEmpty(t, created.ClusterID)
 	assert.Equal(t, 1, created.Libraries)
-	again, err := a.Editor.Create("demo", specJSON(t, spec), reqID)
+	again, err := a.Editor.Create("demo", specJSON(t, spec), reqID, "")
 	require.NoError(t, err)
 	assert.Equal(t, created.ClusterID, again.ClusterID, "a retried create never makes a second cluster")
 
@@ -191,9 +198,10 @@ func TestEditorCreateEditAndServerCheck(t *testing.T) {
 	}
 	assert.Equal(t, []string{"autotermination_minutes", "num_workers"}, paths)
 
-	_, err = a.Editor.Edit("demo", created.ClusterID, specJSON(t, spec), false)
-	require.ErrorIs(t, err, ErrRestartNeeded)
-	res, err := a.Editor.Edit("demo", created.ClusterID, specJSON(t, spec), true)
+	_, err = a.Editor.Edit("demo", created.ClusterID, specJSON(t, spec), "", "")
+	require.ErrorIs(t, err, apply.ErrPlanStale, "nothing is saved without the reviewed plan")
+	assert.Equal(t, "PLAN_STALE", a.errors.UIError(err).Code)
+	res, err := a.Editor.Edit("demo", created.ClusterID, specJSON(t, spec), plan.Fingerprint, "")
 	require.NoError(t, err)
 	assert.Equal(t, "edit", res.Action)
 	assert.True(t, res.Restarted)

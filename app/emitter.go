@@ -8,10 +8,18 @@ import (
 )
 
 // Emitter sends events to the page. The desktop app uses WailsEmitter; the
-// browser test bridge supplies its own, so facades never touch the runtime.
+// browser test bridge supplies its hub through WireEmitter, so facades never
+// touch the runtime.
 type Emitter interface {
-	Emit(name string, data ...any)
+	Emit(name Event, data ...any)
 }
+
+// WireEmitter adapts a transport that sends events by their wire name (the
+// bridge's hub, which cannot import this package) into an Emitter.
+type WireEmitter func(name string, data ...any)
+
+// Emit implements Emitter.
+func (f WireEmitter) Emit(name Event, data ...any) { f(name.wireName(), data...) }
 
 // WailsEmitter forwards to runtime.EventsEmit once Wails has given it a
 // context. Wails' runtime calls log.Fatalf on a context it did not create, so
@@ -29,12 +37,12 @@ func (w *WailsEmitter) Bind(ctx context.Context) {
 }
 
 // Emit implements Emitter.
-func (w *WailsEmitter) Emit(name string, data ...any) {
+func (w *WailsEmitter) Emit(name Event, data ...any) {
 	w.mu.RLock()
 	ctx := w.ctx
 	w.mu.RUnlock()
 	if ctx == nil {
 		return
 	}
-	runtime.EventsEmit(ctx, name, data...)
+	runtime.EventsEmit(ctx, name.wireName(), data...)
 }

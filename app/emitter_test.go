@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -25,8 +26,8 @@ func TestDesktopRuntimeWrappersBeforeStartup(t *testing.T) {
 		call    func() error
 		wantErr error
 	}{
-		{name: "emit", call: func() error { emitter.Emit(string(EventClustersChanged), "ws", 1); return nil }},
-		{name: "emit without data", call: func() error { emitter.Emit(string(EventClustersChanged)); return nil }},
+		{name: "emit", call: func() error { emitter.Emit(EventClustersChanged, "ws", 1); return nil }},
+		{name: "emit without data", call: func() error { emitter.Emit(EventClustersChanged); return nil }},
 		{name: "notify", call: func() error { services.Notify("Cluster ready", "etl is running"); return nil }},
 		{name: "open url", call: func() error { return services.OpenURL("https://example.com") }, wantErr: errNotStarted},
 		{name: "save file", call: func() error {
@@ -58,4 +59,20 @@ func TestDesktopAppWithoutWindow(t *testing.T) {
 		_ = a.Clusters.SetVisible(false)
 		a.Shutdown(context.Background())
 	})
+}
+
+// A bare string literal takes its default type, string, which is not an
+// Event: Emit("clusters:changed") does not compile, only EventName values do.
+func TestOnlyEventNamesAreEvents(t *testing.T) {
+	event := reflect.TypeOf((*Event)(nil)).Elem()
+	assert.False(t, reflect.TypeOf("clusters:changed").Implements(event))
+	assert.True(t, reflect.TypeOf(EventClustersChanged).Implements(event))
+	assert.True(t, reflect.TypeOf(Scoped(EventClustersChanged, "demo")).Implements(event))
+}
+
+func TestWireEmitterSendsTheScopedWireName(t *testing.T) {
+	var got []any
+	send := WireEmitter(func(name string, data ...any) { got = append([]any{name}, data...) })
+	send.Emit(Scoped(EventClusterChanged, "demo:c-1"), 7)
+	assert.Equal(t, []any{"cluster:changed:demo:c-1", 7}, got)
 }

@@ -7,6 +7,8 @@ import (
 	"net/http"
 
 	"github.com/databricks/databricks-sdk-go/apierr"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // UIError is what the page receives when a bound method fails. Wails (and the
@@ -128,6 +130,10 @@ func (f *ErrorFormatter) UIError(err error) UIError {
 	if errors.As(err, &already) {
 		return already
 	}
+	if workspaces.InvalidToken(err) {
+		// A 403 that refuses the token itself, not a missing permission.
+		err = fmt.Errorf("%w: %w", workspaces.ErrTokenInvalid, err)
+	}
 	out := UIError{Code: "UNEXPECTED", Message: err.Error(),
 		Hint: "Try again. If it keeps happening, copy the details and report it."}
 	rules := f.rules
@@ -144,10 +150,19 @@ func (f *ErrorFormatter) UIError(err error) UIError {
 	}
 	if apiErr != nil {
 		out.Status = apiErr.StatusCode
-		if apiErr.ErrorCode != "" {
-			out.Code = apiErr.ErrorCode
+		if apiErr.ErrorCode != "" && !numeric(apiErr.ErrorCode) {
+			out.Code = apiErr.ErrorCode // a numeric one ("403") says less than the rule's
 		}
 		out.Detail = fmt.Sprintf("%s (HTTP %d): %s", apiErr.ErrorCode, apiErr.StatusCode, apiErr.Message)
 	}
 	return out
+}
+
+func numeric(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

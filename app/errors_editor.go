@@ -1,5 +1,7 @@
 package app
 
+import "github.com/clusterdeck/clusterdeck/backend/apply"
+
 // editorRules word the cluster editor's refusals.
 func editorRules() []ErrorRule {
 	return []ErrorRule{
@@ -11,7 +13,7 @@ func editorRules() []ErrorRule {
 		{ErrRestartNeeded, "RESTART_REQUIRED",
 			"Saving these changes restarts the running cluster.",
 			"Review the changes and confirm the restart, or change only the number of workers to resize without a restart."},
-		{ErrNotEditable, "NOT_EDITABLE",
+		{apply.ErrNotEditable, "NOT_EDITABLE",
 			"The cluster cannot be edited in its current state.",
 			"Wait until it is running or terminated, then save again."},
 		{ErrUnknownPolicy, "UNKNOWN_POLICY",

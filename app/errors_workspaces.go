@@ -30,6 +30,7 @@ func backendRules() []ErrorRule {
 		code string
 	}{
 		{workspaces.ErrBadHost, "BAD_HOST"}, {workspaces.ErrDNS, "DNS"}, {workspaces.ErrTLS, "TLS"},
+		{workspaces.ErrTokenInvalid, "TOKEN_INVALID"},
 		{workspaces.ErrUnauthorized, "UNAUTHORIZED"}, {workspaces.ErrForbidden, "FORBIDDEN"},
 		{workspaces.ErrTimeout, "TIMEOUT"}, {workspaces.ErrUnreachable, "UNREACHABLE"},
 		{workspaces.ErrNotWorkspace, "NOT_A_WORKSPACE"}, {workspaces.ErrMissingSecret, "MISSING_SECRET"},

@@ -23,6 +23,9 @@ const (
 	EventClusterChanged EventName = "cluster:changed"
 	// EventClusterNotice: a cluster the user started is ready or failed (clusters.Notice).
 	EventClusterNotice EventName = "clusters:notice"
+	// EventApplyProgress: a step of a create, edit or draft apply
+	// (apply.ProgressEvent), at most every 100 ms; scoped by operation id.
+	EventApplyProgress EventName = "apply:progress"
 )
 
 // AllEvents is handed to Wails' EnumBind to generate the TypeScript enum.
@@ -38,9 +41,18 @@ var AllEvents = []struct {
 	{EventClustersStatus, "ClustersStatus"},
 	{EventClusterChanged, "ClusterChanged"},
 	{EventClusterNotice, "ClusterNotice"},
+	{EventApplyProgress, "ApplyProgress"},
 }
 
 // Scoped names one instance of an event, e.g. "connection:changed:demo".
-func Scoped(name EventName, scope string) string {
-	return string(name) + ":" + scope
+// The result is still an EventName, so an Emitter takes it as one.
+func Scoped(name EventName, scope string) EventName {
+	return name + ":" + EventName(scope)
 }
+
+// Event is what an Emitter takes: an EventName, either a constant above or
+// one made by Scoped. Only EventName has its unexported method, so a bare
+// string (a literal included) does not compile as an event.
+type Event interface{ wireName() string }
+
+func (n EventName) wireName() string { return string(n) }

@@ -65,3 +65,15 @@ func nonNil(v reflect.Value) reflect.Value {
 
 // forPageErr is forPage for a (result, error) pair: return forPageErr(f()).
 func forPageErr[T any](v T, err error) (T, error) { return forPage(v), err }
+
+// pageEmitter passes every event payload through forPage on its way to the
+// transport, so events obey the same rule as bound results.
+type pageEmitter struct{ next Emitter }
+
+func (p pageEmitter) Emit(name Event, data ...any) {
+	out := make([]any, len(data))
+	for i, d := range data {
+		out[i] = forPage(d)
+	}
+	p.next.Emit(name, out...)
+}

@@ -139,7 +139,7 @@ func (w *Workspaces) Select(id string) (WorkspaceView, error) {
 	if err != nil {
 		return WorkspaceView{}, err
 	}
-	w.emit.Emit(string(EventWorkspacesChanged))
+	w.emit.Emit(EventWorkspacesChanged)
 	w.background(func() { w.refreshBehind(id) })
 	return toWorkspaceView(t, true), nil
 }

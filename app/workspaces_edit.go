@@ -106,7 +106,7 @@ func (w *Workspaces) Create(form WorkspaceForm) (WorkspaceView, error) {
 	if err != nil {
 		return WorkspaceView{}, err
 	}
-	w.emit.Emit(string(EventWorkspacesChanged))
+	w.emit.Emit(EventWorkspacesChanged)
 	return toWorkspaceView(saved, false), nil
 }
 
@@ -120,7 +120,7 @@ func (w *Workspaces) Update(id string, form WorkspaceForm) (WorkspaceView, error
 	if saved.ID == "" {
 		return WorkspaceView{}, err
 	}
-	w.emit.Emit(string(EventWorkspacesChanged))
+	w.emit.Emit(EventWorkspacesChanged)
 	active, _ := w.session.Active()
 	return toWorkspaceView(saved, saved.ID == active.ID), err
 }
@@ -134,7 +134,7 @@ func (w *Workspaces) Delete(id string) error {
 	if err != nil && !errors.Is(err, workspaces.ErrSecretLeftBehind) {
 		return err
 	}
-	w.emit.Emit(string(EventWorkspacesChanged))
+	w.emit.Emit(EventWorkspacesChanged)
 	return err
 }
 
@@ -180,6 +180,6 @@ func (w *Workspaces) SignOut(id string) error {
 		return err
 	}
 	w.session.Forget(id)
-	w.emit.Emit(string(EventWorkspacesChanged))
+	w.emit.Emit(EventWorkspacesChanged)
 	return nil
 }

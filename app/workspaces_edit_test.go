@@ -129,10 +129,12 @@ func TestWorkspaceFormErrorsNameTheField(t *testing.T) {
 	t.Run("connection test errors", func(t *testing.T) {
 		_, err := w.TestDraft("", WorkspaceForm{Name: "x", Host: host, AuthType: "pat", Token: "dapi-wrong"})
 		ui := f.app.errors.UIError(err)
-		// The API's own code wins over ours; the status says 401 either way.
-		assert.Equal(t, "UNAUTHENTICATED", ui.Code)
-		assert.Equal(t, 401, ui.Status)
-		assert.Equal(t, workspaces.HintOf(workspaces.ErrUnauthorized), ui.Hint)
+		// The workspace answers a wrong token with 403 "Invalid access
+		// token.": that is a token to replace, not a missing permission.
+		assert.Equal(t, "TOKEN_INVALID", ui.Code)
+		assert.Equal(t, 403, ui.Status)
+		assert.Equal(t, "The token is invalid or has expired.", ui.Message)
+		assert.Equal(t, workspaces.HintOf(workspaces.ErrTokenInvalid), ui.Hint)
 		_, err = w.TestDraft("", WorkspaceForm{Name: "x", Host: "http://127.0.0.1:1", AuthType: "pat", Token: "t"})
 		assert.Equal(t, "UNREACHABLE", f.app.errors.UIError(err).Code)
 		_, err = w.TestDraft("", WorkspaceForm{Name: "x", Host: "https://no-such-host.invalid", AuthType: "pat", Token: "t"})

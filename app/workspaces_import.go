@@ -76,7 +76,7 @@ func (w *Workspaces) Import(names []string) (ImportResult, error) {
 		}
 	}
 	if len(out.Imported) > 0 {
-		w.emit.Emit(string(EventWorkspacesChanged))
+		w.emit.Emit(EventWorkspacesChanged)
 	}
 	return forPage(out), nil
 }
@@ -93,7 +93,7 @@ func (w *Workspaces) ResetDemo() error {
 	if err := w.changes.ResetDemo(); err != nil {
 		return err
 	}
-	w.emit.Emit(string(EventWorkspacesChanged))
+	w.emit.Emit(EventWorkspacesChanged)
 	w.background(func() { w.refreshBehind(workspaces.DemoID) })
 	return nil
 }

@@ -29,10 +29,10 @@ type recordingEmitter struct {
 	events []recordedEvent
 }
 
-func (r *recordingEmitter) Emit(name string, data ...any) {
+func (r *recordingEmitter) Emit(name Event, data ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.events = append(r.events, recordedEvent{name, data})
+	r.events = append(r.events, recordedEvent{name.wireName(), data})
 }
 
 func (r *recordingEmitter) all() []recordedEvent {

@@ -6,8 +6,8 @@ import (
 	"sync"
 )
 
-// Hub fans events out to the page's event streams. It implements the app's
-// Emitter interface, standing in for Wails' runtime.EventsEmit.
+// Hub fans events out to the page's event streams, standing in for Wails'
+// runtime.EventsEmit; the app takes its Emit through app.WireEmitter.
 type Hub struct {
 	mu   sync.Mutex
 	subs map[chan []byte]struct{}

@@ -24,6 +24,8 @@ type ApplyOptions struct {
 	Libraries []compute.Library
 	// Create tunes the idempotent create (keep RequestID with the draft).
 	Create CreateOptions
+	// Progress hears each step; may be nil.
+	Progress Progress
 }
 
 // Result tells what Apply did.
@@ -32,6 +34,7 @@ type Result struct {
 	ClusterID string        `json:"clusterId"`
 	Create    *CreateResult `json:"create,omitempty"`
 	Started   bool          `json:"started"`
+	Restarted bool          `json:"restarted"` // the edit restarted a running cluster
 	Libraries int           `json:"libraries"` // installed
 }
 
@@ -61,7 +64,7 @@ func (a *Applier) Apply(ctx context.Context, p *Plan, spec compute.ClusterSpec, 
 		if err != nil {
 			return res, err
 		}
-		return res, a.install(ctx, &res, opts.Libraries)
+		return res, a.install(ctx, &res, opts.Libraries, opts.Progress)
 	}
 	if p.WaitReason != "" {
 		return res, fmt.Errorf("%w: %s", ErrMustWait, p.WaitReason)
@@ -75,6 +78,7 @@ func (a *Applier) Apply(ctx context.Context, p *Plan, spec compute.ClusterSpec, 
 	}
 	switch p.Action {
 	case ActionResize:
+		opts.Progress.step("Resizing the cluster")
 		req := compute.ResizeCluster{ClusterId: p.ClusterID}
 		if spec.Autoscale != nil {
 			req.Autoscale = spec.Autoscale
@@ -86,6 +90,11 @@ func (a *Applier) Apply(ctx context.Context, p *Plan, spec compute.ClusterSpec, 
 			return res, fmt.Errorf("resize cluster %s: %w", p.ClusterID, err)
 		}
 	case ActionEdit:
+		if p.RestartRequired {
+			opts.Progress.step("Saving the changes (the cluster restarts)")
+		} else {
+			opts.Progress.step("Saving the changes")
+		}
 		req, err := clusterspec.ToEdit(p.ClusterID, clusterspec.Clean(spec))
 		if err != nil {
 			return res, err
@@ -93,11 +102,13 @@ func (a *Applier) Apply(ctx context.Context, p *Plan, spec compute.ClusterSpec, 
 		if _, err := a.clusters.Edit(ctx, req); err != nil {
 			return res, fmt.Errorf("edit cluster %s: %w", p.ClusterID, err)
 		}
+		res.Restarted = p.RestartRequired
 	}
-	if err := a.install(ctx, &res, opts.Libraries); err != nil {
+	if err := a.install(ctx, &res, opts.Libraries, opts.Progress); err != nil {
 		return res, err
 	}
 	if opts.Start && cur.State == compute.StateTerminated {
+		opts.Progress.step("Starting the cluster")
 		if _, err := a.clusters.Start(ctx, compute.StartCluster{ClusterId: p.ClusterID}); err != nil {
 			return res, fmt.Errorf("start cluster %s: %w", p.ClusterID, err)
 		}
@@ -106,13 +117,21 @@ func (a *Applier) Apply(ctx context.Context, p *Plan, spec compute.ClusterSpec, 
 	return res, nil
 }
 
-func (a *Applier) install(ctx context.Context, res *Result, libs []compute.Library) error {
+func (a *Applier) install(ctx context.Context, res *Result, libs []compute.Library, progress Progress) error {
 	if len(libs) == 0 || res.ClusterID == "" {
 		return nil
 	}
+	progress.step(fmt.Sprintf("Installing %s", plural(len(libs), "library", "libraries")))
 	if err := a.libraries.Install(ctx, compute.InstallLibraries{ClusterId: res.ClusterID, Libraries: libs}); err != nil {
 		return fmt.Errorf("install libraries on %s: %w", res.ClusterID, err)
 	}
 	res.Libraries = len(libs)
 	return nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -46,6 +46,8 @@ type CreateOptions struct {
 	Backoff func(attempt int) time.Duration
 	// LookTimeout bounds the last look after the attempts (default 30 s).
 	LookTimeout time.Duration
+	// Progress hears each step (sending, looking); may be nil.
+	Progress Progress
 }
 
 // CreateResult tells what CreateIdempotent did.
@@ -128,6 +130,7 @@ func (c *Creator) Create(ctx context.Context, spec compute.ClusterSpec, opts Cre
 	var lastErr error
 	for res.Attempts < maxAttempts {
 		if mustLook {
+			opts.Progress.step("Looking for the cluster this request made")
 			found, err := FindByRequestID(ctx, c.clusters, res.RequestID)
 			if err != nil {
 				if ctx.Err() != nil {
@@ -152,6 +155,7 @@ func (c *Creator) Create(ctx context.Context, spec compute.ClusterSpec, opts Cre
 			}
 		}
 		res.Attempts++
+		opts.Progress.step(fmt.Sprintf("Sending create (attempt %d of %d)", res.Attempts, maxAttempts))
 		actx, cancel := context.WithTimeout(ctx, timeout)
 		var sent atomic.Bool
 		actx = httptrace.WithClientTrace(actx, &httptrace.ClientTrace{WroteHeaders: func() { sent.Store(true) }})
@@ -169,7 +173,14 @@ func (c *Creator) Create(ctx context.Context, spec compute.ClusterSpec, opts Cre
 			break
 		}
 	}
-	// Out of attempts (or cancelled) after an ambiguous failure: one last look.
+	// Cancelled by the user after a create went out: the server may still
+	// be making the cluster, so nothing is concluded; the caller keeps the
+	// request id and a retry looks first.
+	if userCancelled(ctx) {
+		return res, fmt.Errorf("%w (request %s): %w", ErrOutcomeUnknown, res.RequestID, lastErr)
+	}
+	// Out of attempts (or out of time) after an ambiguous failure: one last look.
+	opts.Progress.step("Looking for the cluster this request made")
 	lookTimeout := opts.LookTimeout
 	if lookTimeout <= 0 {
 		lookTimeout = 30 * time.Second

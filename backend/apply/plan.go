@@ -57,6 +57,9 @@ type Plan struct {
 	// line): a plan with libraries does something even when the spec is
 	// unchanged (ActionNoop installs them).
 	Libraries []LibraryInstall `json:"libraries"`
+	// Fingerprint names this plan: applying is refused (ErrPlanStale) when
+	// planning again gives another one.
+	Fingerprint string `json:"fingerprint"`
 }
 
 // LibraryInstall is one library a plan installs.

@@ -1,8 +1,6 @@
 package clusters
 
 import (
-	"strings"
-
 	"github.com/databricks/databricks-sdk-go/service/compute"
 )
 
@@ -130,10 +128,10 @@ func Allowed(s compute.State, kind Kind) []Availability {
 // Advice is what a stopped or failed cluster's banner tells the user to do,
 // held to the table: while the state (or the kind) refuses Start, the banner
 // gives Start's why-not (an ERROR cluster: terminate it, then start it)
-// instead of a fix that says to start it, so it never advises a disabled
-// action. A fix that asks for something else is kept after it. While the
+// instead of a fix that says to start it (fixStarts), so it never advises a
+// disabled action. A fix that asks for something else is kept after it. While the
 // state is passing (TERMINATING), the fix stands: it applies once it settles.
-func Advice(s compute.State, kind Kind, fix string) string {
+func Advice(s compute.State, kind Kind, fix string, fixStarts bool) string {
 	if Transitional(s) {
 		return fix
 	}
@@ -141,7 +139,7 @@ func Advice(s compute.State, kind Kind, fix string) string {
 		if av.Action != ActionStart || av.Enabled {
 			continue
 		}
-		if fix == "" || strings.Contains(strings.ToLower(fix), "start") {
+		if fix == "" || fixStarts {
 			return av.Reason
 		}
 		return av.Reason + " " + fix

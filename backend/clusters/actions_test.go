@@ -96,22 +96,28 @@ func TestAdviceFollowsTheActionTable(t *testing.T) {
 	const startAgain = "Start the cluster again; if it keeps happening, check the driver logs for memory pressure."
 	const quota = "Request a quota increase for the VM family in the Azure portal."
 	tests := []struct {
-		name  string
-		state compute.State
-		kind  Kind
-		fix   string
-		want  string
+		name   string
+		state  compute.State
+		kind   Kind
+		fix    string
+		starts bool
+		want   string
 	}{
-		{"error: terminate first", compute.StateError, KindAllPurpose, startAgain, whyError},
-		{"error without a fix", compute.StateError, KindAllPurpose, "", whyError},
-		{"error keeps a fix that is not about starting", compute.StateError, KindAllPurpose, quota, whyError + " " + quota},
-		{"terminated: start is offered", compute.StateTerminated, KindAllPurpose, startAgain, startAgain},
-		{"job compute is started by its run", compute.StateTerminated, KindJob, startAgain, whyJobStart},
-		{"terminating: the fix applies once stopped", compute.StateTerminating, KindAllPurpose, startAgain, startAgain},
+		{"error: terminate first", compute.StateError, KindAllPurpose, startAgain, true, whyError},
+		{"error without a fix", compute.StateError, KindAllPurpose, "", false, whyError},
+		{"error keeps a fix that is not about starting", compute.StateError, KindAllPurpose, quota, false, whyError + " " + quota},
+		// The fix's kind decides, not its words: "restart"-free wording that
+		// still means starting is replaced, and a mention of "start" in a
+		// fix that asks for something else is kept.
+		{"error: a start fix in other words", compute.StateError, KindAllPurpose, "Bring it back up.", true, whyError},
+		{"error: 'start' in a fix about something else", compute.StateError, KindAllPurpose, "Ask an admin to restart the pool.", false, whyError + " Ask an admin to restart the pool."},
+		{"terminated: start is offered", compute.StateTerminated, KindAllPurpose, startAgain, true, startAgain},
+		{"job compute is started by its run", compute.StateTerminated, KindJob, startAgain, true, whyJobStart},
+		{"terminating: the fix applies once stopped", compute.StateTerminating, KindAllPurpose, startAgain, true, startAgain},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, Advice(tt.state, tt.kind, tt.fix))
+			assert.Equal(t, tt.want, Advice(tt.state, tt.kind, tt.fix, tt.starts))
 		})
 	}
 }

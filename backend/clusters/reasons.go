@@ -11,48 +11,55 @@ import (
 // Explanation is a termination reason in plain words, with the raw code,
 // type and parameters kept for the details view.
 type Explanation struct {
-	Code    string            `json:"code"`
-	Type    string            `json:"type"`
-	Summary string            `json:"summary"`
-	Fix     string            `json:"fix,omitempty"`
-	Failure bool              `json:"failure"` // anything but a normal stop
-	Params  map[string]string `json:"params,omitempty"`
+	Code    string `json:"code"`
+	Type    string `json:"type"`
+	Summary string `json:"summary"`
+	Fix     string `json:"fix,omitempty"`
+	// FixStarts: the fix is to start the cluster again (see Advice).
+	FixStarts bool              `json:"-"`
+	Failure   bool              `json:"failure"` // anything but a normal stop
+	Params    map[string]string `json:"params,omitempty"`
 }
 
-type reasonText struct{ summary, fix string }
+// reasonText words a reason; startsIt says the fix is to start the cluster
+// again, which an ERROR cluster cannot do before it is terminated.
+type reasonText struct {
+	summary, fix string
+	startsIt     bool
+}
 
 // reasonTexts covers the codes users meet most; others get a readable form
 // of the code and a hint chosen from the reason type.
 var reasonTexts = map[compute.TerminationReasonCode]reasonText{
-	compute.TerminationReasonCodeUserRequest: {"Terminated by {username}.", ""},
+	compute.TerminationReasonCodeUserRequest: {"Terminated by {username}.", "", false},
 	compute.TerminationReasonCodeInactivity: {"Stopped automatically after {inactivity_duration_min} minutes without activity.",
-		"Start it again when you need it, or raise auto termination in its configuration."},
-	compute.TerminationReasonCodeJobFinished: {"Its job run finished.", ""},
+		"Start it again when you need it, or raise auto termination in its configuration.", true},
+	compute.TerminationReasonCodeJobFinished: {"Its job run finished.", "", false},
 	compute.TerminationReasonCodeAzureQuotaExceededException: {"The cloud refused to create the machines: the subscription has no core quota left for this VM family.",
-		"Request a quota increase for the VM family in the Azure portal, or pick a node type from another family."},
+		"Request a quota increase for the VM family in the Azure portal, or pick a node type from another family.", false},
 	compute.TerminationReasonCodeCloudProviderResourceStockout: {"The cloud region ran out of machines of this type.",
-		"Try again later, or pick another node type or availability zone."},
+		"Try again later, or pick another node type or availability zone.", false},
 	compute.TerminationReasonCodeSpotInstanceTermination: {"The cloud took back its spot instances.",
-		"Start it again, or use on-demand instances for the driver."},
+		"Start it again, or use on-demand instances for the driver.", true},
 	compute.TerminationReasonCodeInitScriptFailure: {"An init script failed while the cluster started.",
-		"Check the init script named in the details and its logs, then start the cluster again."},
+		"Check the init script named in the details and its logs, then start the cluster again.", true},
 	compute.TerminationReasonCodeDriverUnreachable: {"The Spark driver stopped answering.",
-		"Start the cluster again; if it keeps happening, check the driver logs for memory pressure."},
+		"Start the cluster again; if it keeps happening, check the driver logs for memory pressure.", true},
 	compute.TerminationReasonCodeDriverUnresponsive: {"The Spark driver stopped answering.",
-		"Start the cluster again; if it keeps happening, check the driver logs for memory pressure."},
+		"Start the cluster again; if it keeps happening, check the driver logs for memory pressure.", true},
 	compute.TerminationReasonCodeCommunicationLost: {"The control plane lost contact with the cluster.",
-		"Start it again; check the workspace network configuration if it repeats."},
+		"Start it again; check the workspace network configuration if it repeats.", true},
 	compute.TerminationReasonCodeInstanceUnreachable: {"The cluster's machines could not be reached.",
-		"Start it again; check the workspace network configuration if it repeats."},
+		"Start it again; check the workspace network configuration if it repeats.", true},
 	compute.TerminationReasonCodeCloudProviderLaunchFailure: {"The cloud failed to launch the machines.",
-		"Try again; the details name the cloud's error."},
+		"Try again; the details name the cloud's error.", false},
 	compute.TerminationReasonCodeInstancePoolClusterFailure: {"The instance pool could not provide machines.",
-		"Check the pool's capacity and state, or detach the cluster from the pool."},
+		"Check the pool's capacity and state, or detach the cluster from the pool.", false},
 	compute.TerminationReasonCodeInvalidArgument: {"The configuration was rejected as invalid.",
-		"Fix the setting named in the details, then start the cluster again."},
-	compute.TerminationReasonCodeTrialExpired: {"The workspace trial has expired.", "Upgrade the workspace subscription."},
+		"Fix the setting named in the details, then start the cluster again.", true},
+	compute.TerminationReasonCodeTrialExpired: {"The workspace trial has expired.", "Upgrade the workspace subscription.", false},
 	compute.TerminationReasonCodeUnexpectedLaunchFailure: {"The cluster failed to launch for an unexpected reason.",
-		"Start it again; contact Databricks support with the details if it repeats."},
+		"Start it again; contact Databricks support with the details if it repeats.", true},
 }
 
 // ExplainTermination turns a termination reason into plain words. Nil gives nil.
@@ -63,10 +70,10 @@ func ExplainTermination(r *compute.TerminationReason) *Explanation {
 	e := &Explanation{Code: string(r.Code), Type: string(r.Type), Params: r.Parameters}
 	e.Failure = r.Type != "" && r.Type != compute.TerminationReasonTypeSuccess
 	if t, ok := reasonTexts[r.Code]; ok {
-		e.Summary, e.Fix = fill(t.summary, r.Parameters), t.fix
+		e.Summary, e.Fix, e.FixStarts = fill(t.summary, r.Parameters), t.fix, t.startsIt
 	} else {
 		e.Summary = humanize(string(r.Code)) + "."
-		e.Fix = fixForType(r.Type)
+		e.Fix, e.FixStarts = fixForType(r.Type)
 	}
 	if msg := r.Parameters["databricks_error_message"]; msg != "" && !strings.Contains(e.Summary, msg) && e.Failure {
 		e.Summary += " " + msg
@@ -74,16 +81,18 @@ func ExplainTermination(r *compute.TerminationReason) *Explanation {
 	return e
 }
 
-func fixForType(t compute.TerminationReasonType) string {
+// fixForType is the hint for a code without its own words; the bool says
+// it is to start the cluster again.
+func fixForType(t compute.TerminationReasonType) (string, bool) {
 	switch t {
 	case compute.TerminationReasonTypeClientError:
-		return "Check the configuration named in the details, then start the cluster again."
+		return "Check the configuration named in the details, then start the cluster again.", true
 	case compute.TerminationReasonTypeCloudFailure:
-		return "The cloud provider failed; try again later or pick another node type."
+		return "The cloud provider failed; try again later or pick another node type.", false
 	case compute.TerminationReasonTypeServiceFault:
-		return "Databricks had a problem; start the cluster again, and contact support if it repeats."
+		return "Databricks had a problem; start the cluster again, and contact support if it repeats.", true
 	}
-	return ""
+	return "", false
 }
 
 // fill replaces {name} with the parameter, or "someone"/"some" when absent.

@@ -54,7 +54,7 @@ func RowOf(d *compute.ClusterDetails, pinned bool) Row {
 			r.Termination = &Explanation{Summary: d.StateMessage, Failure: true}
 		}
 		if r.Termination != nil {
-			r.Termination.Fix = Advice(d.State, r.Kind, r.Termination.Fix)
+			r.Termination.Fix = Advice(d.State, r.Kind, r.Termination.Fix, r.Termination.FixStarts)
 		}
 	}
 	return r

@@ -30,6 +30,9 @@ type ViewStatus struct {
 	Paused      bool      `json:"paused"`
 	Failures    int       `json:"failures"`
 	Err         error     `json:"-"`
+	// AttemptAt is when the attempt that ended with Err started: a refusal
+	// older than the latest sign-in must not count against it.
+	AttemptAt time.Time `json:"-"`
 }
 
 // DetailUpdate is the open cluster's latest state, or news of its deletion.
@@ -258,7 +261,7 @@ func (lv *listView) active() bool {
 
 func (lv *listView) status(p PollStatus) {
 	lv.svc.sink.Status(ViewStatus{Workspace: lv.ws, View: lv.view, LastSuccess: p.LastSuccess, NextAt: p.NextAt,
-		Running: p.Running, Paused: p.Paused, Failures: p.Failures, Err: p.Err})
+		Running: p.Running, Paused: p.Paused, Failures: p.Failures, Err: p.Err, AttemptAt: p.LastAttempt})
 }
 
 func (lv *listView) fetch(ctx context.Context) (bool, error) {

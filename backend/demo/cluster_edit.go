@@ -17,17 +17,30 @@ func (ws *workspace) clusterEdit(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := editable(cl); err != nil {
+		return nil, err
+	}
+	return nil, ws.replaceSpec(c, cl, req)
+}
+
+// editable refuses job clusters and clusters between states.
+func editable(cl *cluster) error {
 	if cl.d.ClusterSource == compute.ClusterSourceJob {
-		return nil, errInvalidParam("Cluster %s is a job cluster; job clusters cannot be edited.", cl.d.ClusterId)
+		return errInvalidParam("Cluster %s is a job cluster; job clusters cannot be edited.", cl.d.ClusterId)
 	}
 	if cl.d.State != compute.StateRunning && cl.d.State != compute.StateTerminated {
-		return nil, unexpectedState(cl)
+		return unexpectedState(cl)
 	}
+	return nil
+}
+
+// replaceSpec checks and stores a cluster's new spec, as edit and update do.
+func (ws *workspace) replaceSpec(c *call, cl *cluster, req compute.EditCluster) error {
 	spec := req
 	spec.ClusterId = ""
 	d, err := ws.prepareSpec(c, &spec, req.ApplyPolicyDefaultValues, cl.d.ClusterId, clusterTypeOf(cl))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	prev := attributesOf(&cl.d)
 	keepServerFields(&d, &cl.d)
@@ -43,7 +56,7 @@ func (ws *workspace) clusterEdit(c *call) (any, error) {
 		ws.poolsReturn(cl, c.now)
 		ws.beginStart(cl, c.now, startRestart, c.user.userName)
 	}
-	return nil, nil
+	return nil
 }
 
 // attributesOf is the spec part of the details, as events carry it.

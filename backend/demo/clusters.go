@@ -39,6 +39,8 @@ func clusterRoutes() map[string]handler {
 	r := map[string]handler{
 		"POST /api/2.1/clusters/create":           (*workspace).clusterCreate,
 		"POST /api/2.1/clusters/edit":             (*workspace).clusterEdit,
+		"POST /api/2.1/clusters/update":           (*workspace).clusterUpdate,
+		"POST /api/2.1/clusters/change-owner":     (*workspace).clusterChangeOwner,
 		"GET /api/2.1/clusters/get":               (*workspace).clusterGet,
 		"GET /api/2.1/clusters/list":              (*workspace).clusterList,
 		"POST /api/2.1/clusters/start":            (*workspace).clusterStart,
@@ -260,27 +262,51 @@ func (ws *workspace) clusterList(c *call) (any, error) {
 	if pageSize <= 0 || pageSize > listMaxPageSize {
 		pageSize = listMaxPageSize
 	}
-	var offset int64
-	if tok := q.Get("page_token"); tok != "" {
-		if offset, err = decodeOffsetToken(tok); err != nil {
-			return nil, err
-		}
+	ids, offset, err := ws.clusterPage(lq, q.Get("page_token"), c)
+	if err != nil {
+		return nil, err
 	}
-	matched := ws.listed(lq, c.now)
-	total := int64(len(matched))
+	total := int64(len(ids.ids))
 	lo := min(offset, total)
 	hi := min(lo+pageSize, total)
 	resp := compute.ListClustersResponse{Clusters: make([]compute.ClusterDetails, 0, hi-lo)}
-	for _, cl := range matched[lo:hi] {
-		resp.Clusters = append(resp.Clusters, cl.d)
+	for _, id := range ids.ids[lo:hi] {
+		if cl, ok := ws.clusters[id]; ok { // deleted since the first page: left out
+			resp.Clusters = append(resp.Clusters, cl.d)
+		}
 	}
 	if hi < total {
-		resp.NextPageToken = encodeOffsetToken(hi)
+		if ids.id == 0 { // a first page with more to come: keep its order
+			ids.id = ws.pages.keep(ids.ids)
+		}
+		resp.NextPageToken = snapshotToken(ids.id, hi)
 	}
 	if lo > 0 {
-		resp.PrevPageToken = encodeOffsetToken(max(lo-pageSize, 0))
+		resp.PrevPageToken = snapshotToken(ids.id, max(lo-pageSize, 0))
 	}
 	return resp, nil
+}
+
+// clusterPage returns the page snapshot a listing reads and where in it the
+// requested page starts: a new one for a first page, the token's otherwise.
+func (ws *workspace) clusterPage(lq listQuery, token string, c *call) (*pageSnapshot, int64, error) {
+	if token != "" {
+		id, offset, err := decodeSnapshotToken(token)
+		if err != nil {
+			return nil, 0, err
+		}
+		snap, ok := ws.pages.get(id)
+		if !ok {
+			return nil, 0, errInvalidParam("The page token has expired: list the clusters again from the first page.")
+		}
+		return snap, offset, nil
+	}
+	matched := ws.listed(lq, c.now)
+	ids := make([]string, len(matched))
+	for i, cl := range matched {
+		ids[i] = cl.d.ClusterId
+	}
+	return &pageSnapshot{ids: ids}, 0, nil
 }
 
 func (ws *workspace) clusterPin(c *call) (any, error)   { return ws.setPinned(c, true) }

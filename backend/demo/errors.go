@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 )
 
 // apiError is an error answered to the client as Databricks does:
@@ -20,6 +21,10 @@ func (e *apiError) Error() string { return fmt.Sprintf("%s: %s", e.Code, e.Messa
 
 func errInvalidParam(format string, args ...any) error {
 	return &apiError{http.StatusBadRequest, "INVALID_PARAMETER_VALUE", fmt.Sprintf(format, args...)}
+}
+
+func errMalformed(err error) error {
+	return &apiError{http.StatusBadRequest, "MALFORMED_REQUEST", fmt.Sprintf("Could not parse request object: %v", err)}
 }
 
 func errInvalidState(format string, args ...any) error {
@@ -64,6 +69,19 @@ func writeError(w http.ResponseWriter, err error) {
 		ae = &apiError{http.StatusInternalServerError, "INTERNAL_ERROR", err.Error()}
 	}
 	writeJSON(w, ae.Status, errorBody{ErrorCode: ae.Code, Message: ae.Message})
+}
+
+// writeInvalidToken answers a request whose token the workspace does not
+// accept as a real workspace does: 403 with a numeric error_code and the
+// reason in a header (not 401 UNAUTHENTICATED). A JWT (an OAuth access
+// token) is said to have expired.
+func writeInvalidToken(w http.ResponseWriter, token string) {
+	msg := "Invalid access token."
+	if strings.HasPrefix(token, "eyJ") {
+		msg = "JWT has expired."
+	}
+	w.Header().Set("X-Databricks-Reason-Phrase", msg)
+	writeJSON(w, http.StatusForbidden, map[string]any{"error_code": http.StatusForbidden, "message": msg})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -3,9 +3,8 @@ package demo
 import (
 	"encoding/base64"
 	"fmt"
+	"slices"
 	"sort"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
@@ -36,8 +35,8 @@ func (ws *workspace) clusterEvents(c *call) (any, error) {
 	for _, t := range req.EventTypes {
 		types[t] = true
 	}
-	var matched []compute.ClusterEvent
-	for _, e := range cl.events {
+	var matched []indexedEvent
+	for i, e := range cl.events {
 		if req.StartTime > 0 && e.Timestamp < req.StartTime {
 			continue
 		}
@@ -47,31 +46,29 @@ func (ws *workspace) clusterEvents(c *call) (any, error) {
 		if len(types) > 0 && !types[e.Type] {
 			continue
 		}
-		matched = append(matched, e)
+		matched = append(matched, indexedEvent{e, int64(i)})
 	}
+	asc := req.Order == compute.GetEventsOrderAsc
 	// Events are stored oldest first; the API's default order is newest first.
-	if req.Order != compute.GetEventsOrderAsc {
-		rev := make([]compute.ClusterEvent, len(matched))
-		for i, e := range matched {
-			rev[len(matched)-1-i] = e
-		}
-		matched = rev
+	if asc {
+		sort.SliceStable(matched, func(i, j int) bool { return matched[i].e.Timestamp < matched[j].e.Timestamp })
 	} else {
-		sort.SliceStable(matched, func(i, j int) bool { return matched[i].Timestamp < matched[j].Timestamp })
+		slices.Reverse(matched)
 	}
 
 	usingTokens := req.PageSize > 0 || req.PageToken != ""
 	limit, offset := req.Limit, req.Offset
 	if usingTokens {
 		limit = int64(req.PageSize)
+		offset = 0
 		if req.PageToken != "" {
-			o, err := decodeOffsetToken(req.PageToken)
+			key, err := decodeEventToken(req.PageToken)
 			if err != nil {
 				return nil, err
 			}
-			offset = o
-		} else {
-			offset = 0
+			// A token names the event the page starts at, not an offset:
+			// events recorded since do not shift the pages.
+			offset = int64(sort.Search(len(matched), func(i int) bool { return !key.after(matched[i], asc) }))
 		}
 	}
 	if limit <= 0 {
@@ -86,12 +83,15 @@ func (ws *workspace) clusterEvents(c *call) (any, error) {
 	total := int64(len(matched))
 	lo := min(offset, total)
 	hi := min(lo+limit, total)
-	resp := compute.GetEventsResponse{Events: matched[lo:hi], TotalCount: total}
+	resp := compute.GetEventsResponse{Events: make([]compute.ClusterEvent, 0, hi-lo), TotalCount: total}
+	for _, m := range matched[lo:hi] {
+		resp.Events = append(resp.Events, m.e)
+	}
 	if hi < total {
 		next := req
 		next.ForceSendFields = nil
 		if usingTokens {
-			next.PageToken = encodeOffsetToken(hi)
+			next.PageToken = eventToken(matched[hi])
 			next.PageSize = int(limit)
 			resp.NextPageToken = next.PageToken
 		} else {
@@ -101,29 +101,44 @@ func (ws *workspace) clusterEvents(c *call) (any, error) {
 		resp.NextPage = &next
 	}
 	if usingTokens && lo > 0 {
-		resp.PrevPageToken = encodeOffsetToken(max(lo-limit, 0))
-	}
-	if resp.Events == nil {
-		resp.Events = []compute.ClusterEvent{}
+		resp.PrevPageToken = eventToken(matched[max(lo-limit, 0)])
 	}
 	return resp, nil
 }
 
-// Page tokens are opaque to clients; here they wrap an offset.
-func encodeOffsetToken(offset int64) string {
-	return base64.RawURLEncoding.EncodeToString([]byte("o:" + strconv.FormatInt(offset, 10)))
+// indexedEvent is an event with its place in the cluster's record, which
+// never changes: events are only ever appended.
+type indexedEvent struct {
+	e   compute.ClusterEvent
+	idx int64
 }
 
-func decodeOffsetToken(tok string) (int64, error) {
+// eventKey is where a page of events starts.
+type eventKey struct{ ts, idx int64 }
+
+// after reports whether the page starting at k starts after m in the
+// listing's order (ascending: by time, then record; newest first: by record).
+func (k eventKey) after(m indexedEvent, asc bool) bool {
+	if asc {
+		return m.e.Timestamp < k.ts || (m.e.Timestamp == k.ts && m.idx < k.idx)
+	}
+	return m.idx > k.idx
+}
+
+func eventToken(m indexedEvent) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(fmt.Sprintf("e:%d:%d", m.e.Timestamp, m.idx)))
+}
+
+func decodeEventToken(tok string) (eventKey, error) {
 	raw, err := base64.RawURLEncoding.DecodeString(tok)
-	if err != nil || !strings.HasPrefix(string(raw), "o:") {
-		return 0, errInvalidParam("Invalid page token: %q", tok)
+	var k eventKey
+	if err != nil {
+		return k, errInvalidParam("Invalid page token: %q", tok)
 	}
-	n, err := strconv.ParseInt(strings.TrimPrefix(string(raw), "o:"), 10, 64)
-	if err != nil || n < 0 {
-		return 0, errInvalidParam("Invalid page token: %q", tok)
+	if n, serr := fmt.Sscanf(string(raw), "e:%d:%d", &k.ts, &k.idx); serr != nil || n != 2 || k.idx < 0 {
+		return k, errInvalidParam("Invalid page token: %q", tok)
 	}
-	return n, nil
+	return k, nil
 }
 
 func userReason(code compute.TerminationReasonCode, typ compute.TerminationReasonType, params map[string]string) *compute.TerminationReason {

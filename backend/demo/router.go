@@ -25,7 +25,7 @@ func (c *call) decode(v any) error {
 		return nil
 	}
 	if err := json.Unmarshal(c.body, v); err != nil {
-		return &apiError{http.StatusBadRequest, "MALFORMED_REQUEST", fmt.Sprintf("Could not parse request object: %v", err)}
+		return errMalformed(err)
 	}
 	return nil
 }
@@ -124,7 +124,7 @@ func (s *Server) api(h handler) http.Handler {
 		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		ws, err := s.workspaceFor(token)
 		if !ok || err != nil {
-			writeError(w, &apiError{http.StatusUnauthorized, "UNAUTHENTICATED", "Invalid access token."})
+			writeInvalidToken(w, token)
 			return
 		}
 		body, err := io.ReadAll(io.LimitReader(r.Body, 64<<20))

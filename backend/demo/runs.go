@@ -36,6 +36,7 @@ func runRoutes() map[string]handler {
 		"GET /api/2.2/jobs/runs/get":        (*workspace).runGet,
 		"GET /api/2.2/jobs/runs/get-output": (*workspace).runGetOutput,
 		"POST /api/2.2/jobs/runs/cancel":    (*workspace).runCancel,
+		"GET /api/2.2/jobs/runs/list":       (*workspace).runList,
 	}
 }
 
@@ -74,7 +75,7 @@ func (ws *workspace) runSubmit(c *call) (any, error) {
 		RunType: jobs.RunTypeSubmitRun, StartTime: millis(c.now), NumberInJob: ws.nextRunID, OriginalAttemptRunId: ws.nextRunID,
 		State:      &jobs.RunState{LifeCycleState: jobs.RunLifeCycleStatePending, StateMessage: "Waiting for cluster"},
 		Status:     &jobs.RunStatus{State: jobs.RunLifecycleStateV2StatePending},
-		RunPageUrl: fmt.Sprintf("/?o=%d#job/%d/run/%d", ws.id, ws.nextRunID/7+11, ws.nextRunID),
+		RunPageUrl: ws.runPageURL(c, ws.nextRunID/7+11, ws.nextRunID),
 	}, idempotency: req.IdempotencyToken}
 	type pendingCluster struct {
 		d  compute.ClusterDetails
@@ -101,7 +102,7 @@ func (ws *workspace) runSubmit(c *call) (any, error) {
 		ws.nextRunID++
 		rt := jobs.RunTask{TaskKey: t.TaskKey, RunId: ws.nextRunID, ExistingClusterId: t.ExistingClusterId, NewCluster: t.NewCluster,
 			NotebookTask: t.NotebookTask, SparkPythonTask: t.SparkPythonTask, PythonWheelTask: t.PythonWheelTask, SparkJarTask: t.SparkJarTask,
-			Libraries: t.Libraries, StartTime: millis(c.now), Description: t.Description,
+			Libraries: t.Libraries, StartTime: millis(c.now), Description: t.Description, RunPageUrl: ws.runPageURL(c, rn.r.JobId, ws.nextRunID),
 			State: &jobs.RunState{LifeCycleState: jobs.RunLifeCycleStatePending}, Status: &jobs.RunStatus{State: jobs.RunLifecycleStateV2StatePending}}
 		if t.ExistingClusterId != "" {
 			cl, err := ws.clusterFor(c, t.ExistingClusterId, levelAttach)
@@ -366,10 +367,29 @@ func (ws *workspace) runGetOutput(c *call) (any, error) {
 		return nil, err
 	}
 	out := tr.output
-	meta := rn.r
-	meta.Tasks = []jobs.RunTask{rn.r.Tasks[tr.idx]}
-	out.Metadata = &meta
+	out.Metadata = taskRunMetadata(rn, rn.r.Tasks[tr.idx])
 	return out, nil
+}
+
+// taskRunMetadata is a task run described as a run of its own, as
+// runs/get-output answers for it: its own id, state, times and page, with
+// job_run_id naming the run it belongs to.
+func taskRunMetadata(rn *run, t jobs.RunTask) *jobs.Run {
+	meta := rn.r
+	meta.RunId, meta.JobRunId, meta.NumberInJob, meta.OriginalAttemptRunId = t.RunId, rn.r.RunId, t.RunId, t.RunId
+	meta.AttemptNumber, meta.State, meta.Status = t.AttemptNumber, t.State, t.Status
+	meta.StartTime, meta.EndTime, meta.RunDuration = t.StartTime, t.EndTime, t.RunDuration
+	meta.SetupDuration, meta.ExecutionDuration, meta.CleanupDuration = max(t.SetupDuration, 0), t.ExecutionDuration, t.CleanupDuration
+	meta.ClusterInstance, meta.RunPageUrl, meta.Description = t.ClusterInstance, t.RunPageUrl, t.Description
+	t.SetupDuration = meta.SetupDuration
+	meta.Tasks = []jobs.RunTask{t}
+	return &meta
+}
+
+// runPageURL is the run's page on the workspace host the client called,
+// absolute as a real workspace gives it.
+func (ws *workspace) runPageURL(c *call, jobID, runID int64) string {
+	return fmt.Sprintf("http://%s/?o=%d#job/%d/run/%d", c.r.Host, ws.id, jobID, runID)
 }
 
 func (ws *workspace) runCancel(c *call) (any, error) {

@@ -1,6 +1,9 @@
 package demo
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -89,5 +92,91 @@ func TestRunOnExistingClusterFailsAndCancels(t *testing.T) {
 	_, err = w.Jobs.GetRun(ctx, jobs.GetRunRequest{RunId: 42})
 	assert.ErrorIs(t, err, databricks.ErrResourceDoesNotExist)
 	_, err = w.Jobs.Submit(ctx, jobs.SubmitRun{Tasks: []jobs.SubmitTask{{TaskKey: "x", NotebookTask: &jobs.NotebookTask{NotebookPath: "/x"}}}})
+	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+}
+
+// A run's page is an absolute URL on the workspace host, and the output of
+// one task run of a multi-task run describes that task run, not its parent.
+func TestRunPagesAndTaskRunOutput(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	created, err := w.Clusters.Create(ctx, smallSpec("shared"))
+	require.NoError(t, err)
+	sub, err := w.Jobs.Submit(ctx, jobs.SubmitRun{RunName: "two-steps", Tasks: []jobs.SubmitTask{
+		{TaskKey: "extract", ExistingClusterId: created.ClusterId, NotebookTask: &jobs.NotebookTask{NotebookPath: "/Shared/extract"}},
+		{TaskKey: "load", ExistingClusterId: created.ClusterId, NotebookTask: &jobs.NotebookTask{NotebookPath: "/Shared/load"}},
+	}})
+	require.NoError(t, err)
+	r, err := w.Jobs.GetRun(ctx, jobs.GetRunRequest{RunId: sub.Response.RunId})
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(r.RunPageUrl, srv.URL()+"/?o="), r.RunPageUrl)
+	require.Len(t, r.Tasks, 2)
+	load := r.Tasks[1]
+	assert.True(t, strings.HasPrefix(load.RunPageUrl, srv.URL()+"/?o="), load.RunPageUrl)
+
+	out, err := w.Jobs.GetRunOutput(ctx, jobs.GetRunOutputRequest{RunId: load.RunId})
+	require.NoError(t, err)
+	require.NotNil(t, out.Metadata)
+	assert.Equal(t, load.RunId, out.Metadata.RunId, "the task run's own id")
+	assert.Equal(t, r.RunId, out.Metadata.JobRunId, "the run it belongs to")
+	assert.Equal(t, load.RunPageUrl, out.Metadata.RunPageUrl)
+	require.Len(t, out.Metadata.Tasks, 1)
+	assert.Equal(t, "load", out.Metadata.Tasks[0].TaskKey)
+
+	_, err = w.Jobs.GetRunOutput(ctx, jobs.GetRunOutputRequest{RunId: r.RunId})
+	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue, "a multi-task run has no single output")
+}
+
+// jobs/runs/list shows the caller's submitted runs newest first, pages by
+// token without repeats while new runs arrive, filters, and hides other
+// users' runs from a non-admin.
+func TestRunsList(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	created, err := w.Clusters.Create(ctx, smallSpec("shared"))
+	require.NoError(t, err)
+	submit := func(w *databricks.WorkspaceClient, name string) int64 {
+		sub, err := w.Jobs.Submit(ctx, jobs.SubmitRun{RunName: name, Tasks: []jobs.SubmitTask{{
+			TaskKey: "t", ExistingClusterId: created.ClusterId, NotebookTask: &jobs.NotebookTask{NotebookPath: "/Shared/" + name}}}})
+		require.NoError(t, err)
+		srv.Clock().Advance(time.Second)
+		return sub.Response.RunId
+	}
+	var ids []int64
+	for i := range 7 {
+		ids = append(ids, submit(w, fmt.Sprintf("run-%d", i)))
+	}
+
+	// Page by 3 while two more runs are submitted: each older run once,
+	// newest first. The iterator fetches a page when it has used the last.
+	var got []int64
+	it := w.Jobs.ListRuns(ctx, jobs.ListRunsRequest{Limit: 3, RunType: jobs.RunTypeSubmitRun})
+	for it.HasNext(ctx) {
+		r, err := it.Next(ctx)
+		require.NoError(t, err)
+		got = append(got, r.RunId)
+		assert.Empty(t, r.Tasks, "tasks only with expand_tasks")
+		if len(got) == 3 || len(got) == 6 {
+			submit(w, "late")
+		}
+	}
+	want := append([]int64(nil), ids...)
+	slices.Reverse(want)
+	assert.Equal(t, want, got)
+
+	all, err := w.Jobs.ListRunsAll(ctx, jobs.ListRunsRequest{ExpandTasks: true, ActiveOnly: true})
+	require.NoError(t, err)
+	assert.Len(t, all, 9)
+	assert.NotEmpty(t, all[0].Tasks)
+
+	limited, err := srv.LimitedToken(srv.Token())
+	require.NoError(t, err)
+	theirs, err := client(t, srv, limited).Jobs.ListRunsAll(ctx, jobs.ListRunsRequest{})
+	require.NoError(t, err)
+	assert.Empty(t, theirs, "another user's runs are not listed")
+
+	_, err = w.Jobs.ListRunsAll(ctx, jobs.ListRunsRequest{Limit: 26})
 	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
 }

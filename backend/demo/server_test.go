@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"encoding/json"
 	"net/http"
 	"testing"
 
@@ -44,12 +45,34 @@ func TestWorkspacesAreIsolatedByToken(t *testing.T) {
 	assert.Error(t, err, "names are unique")
 }
 
-func TestBadTokenIsUnauthenticated(t *testing.T) {
+// A token the workspace does not accept gets what a real workspace answers:
+// 403 with a numeric error_code, the reason in X-Databricks-Reason-Phrase,
+// and "JWT has expired." for an OAuth access token.
+func TestBadTokenGetsTheRealWorkspacesAnswer(t *testing.T) {
 	t.Parallel()
 	srv := startServer(t, Options{Empty: true})
-	w := client(t, srv, "dapi-not-a-token")
-	_, err := w.CurrentUser.Me(testCtx(t), iam.MeRequest{})
-	assert.ErrorIs(t, err, apierr.ErrUnauthenticated)
+	for token, msg := range map[string]string{
+		"dapi-not-a-token":           "Invalid access token.",
+		"eyJhbGciOiJSUzI1NiJ9.e30.x": "JWT has expired.",
+	} {
+		_, err := client(t, srv, token).CurrentUser.Me(testCtx(t), iam.MeRequest{})
+		var ae *apierr.APIError
+		require.ErrorAs(t, err, &ae)
+		assert.Equal(t, http.StatusForbidden, ae.StatusCode)
+		assert.Equal(t, "403", ae.ErrorCode)
+		assert.Equal(t, msg, ae.Message)
+
+		req, rerr := http.NewRequest(http.MethodGet, srv.URL()+"/api/2.0/preview/scim/v2/Me", nil)
+		require.NoError(t, rerr)
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, rerr := http.DefaultClient.Do(req)
+		require.NoError(t, rerr)
+		var body map[string]any
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&body))
+		require.NoError(t, resp.Body.Close())
+		assert.Equal(t, msg, resp.Header.Get("X-Databricks-Reason-Phrase"))
+		assert.Equal(t, map[string]any{"error_code": float64(403), "message": msg}, body)
+	}
 }
 
 func TestCurrentUserAndUsers(t *testing.T) {

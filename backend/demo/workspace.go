@@ -37,6 +37,7 @@ type workspace struct {
 	nextSeq    int64 // orders equal-timestamp events
 
 	lists map[string]*listSnapshot // clusters/list answers by filter set, until a change
+	pages pageSnapshots            // the order of listings being paged through
 }
 
 func newWorkspace(name string, seed uint64, clock Clock, opts Options) *workspace {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/stretchr/testify/assert"
@@ -21,6 +22,9 @@ func TestRejected(t *testing.T) {
 		want     bool
 	}{
 		{"401 on any call", fmt.Errorf("create: %w", unauth), false, true},
+		{"a real workspace's 403 for a bad token, on any call", fmt.Errorf("start: %w",
+			&apierr.APIError{StatusCode: http.StatusForbidden, ErrorCode: "403", Message: "Invalid access token."}), false, true},
+		{"an expired OAuth token", &apierr.APIError{StatusCode: http.StatusForbidden, ErrorCode: "403", Message: "JWT has expired."}, false, true},
 		{"403 listing clusters", fmt.Errorf("list: %w", forbidden), true, true},
 		{"403 on one action: a permission, not the sign-in", forbidden, false, false},
 		{"a 500", &apierr.APIError{StatusCode: 500, ErrorCode: "INTERNAL_ERROR"}, true, false},
@@ -57,4 +61,26 @@ func TestMarkRejectedMakesTheWorkspaceSignInNeeded(t *testing.T) {
 	st, err = s.Check(context.Background(), "a")
 	require.NoError(t, err)
 	assert.Equal(t, StateOnline, st.State)
+}
+
+// A 401 from a call that started before the latest successful check (a poll
+// sent with the old token while the user was fixing it) must not mark the
+// workspace again; one that started after it does.
+func TestARefusalOlderThanTheLastCheckIsIgnored(t *testing.T) {
+	clock := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	s := New(dir("a"), Options{Now: func() time.Time { return clock }})
+	cause := &apierr.APIError{StatusCode: http.StatusUnauthorized, ErrorCode: "UNAUTHENTICATED", Message: "Invalid access token."}
+	pollStarted := clock.Add(-2 * time.Second)
+	_, err := s.Check(context.Background(), "a") // the fixed token works
+	require.NoError(t, err)
+
+	s.MarkRejectedSince("a", cause, pollStarted)
+	st, err := s.Status("a")
+	require.NoError(t, err)
+	assert.Equal(t, StateOnline, st.State, "a stale refusal is ignored")
+
+	s.MarkRejectedSince("a", cause, clock.Add(time.Second))
+	st, err = s.Status("a")
+	require.NoError(t, err)
+	assert.Equal(t, StateUnauthorized, st.State, "a refusal after the check counts")
 }

@@ -19,7 +19,7 @@ import (
 var (
 	ErrDNS          = errors.New("the workspace host name could not be found (DNS)")
 	ErrTLS          = errors.New("a secure (TLS) connection to the workspace could not be made")
-	ErrUnauthorized = errors.New("the workspace rejected the credentials (401)")
+	ErrUnauthorized = errors.New("the workspace rejected the credentials")
 	ErrForbidden    = errors.New("the credentials are valid but not allowed to do this (403)")
 	ErrTimeout      = errors.New("the workspace did not answer in time")
 	ErrUnreachable  = errors.New("the workspace cannot be reached")
@@ -33,6 +33,7 @@ var hints = map[error]string{
 	ErrTLS:           "A proxy or firewall may be intercepting the connection, or the URL points to the wrong server.",
 	ErrUnauthorized:  "The token or client secret is wrong, expired or revoked. Enter new credentials or sign in again.",
 	ErrForbidden:     "Ask a workspace admin for access, or use credentials of a user who has it.",
+	ErrTokenInvalid:  "Edit the workspace to enter a new one, or sign in again.",
 	ErrTimeout:       "The workspace or your network is slow or blocked. Check your VPN and try again.",
 	ErrUnreachable:   "Check your network or VPN connection. Cached data stays available offline.",
 	ErrNotWorkspace:  "Check the workspace URL: it should be the workspace's address, not an account console or another site.",
@@ -146,7 +147,7 @@ func kindOf(err error) error {
 		return ErrLoginRequired
 	case authHelperKind(err, "") != nil:
 		return authHelperKind(err, "")
-	case errors.Is(err, apierr.ErrUnauthenticated):
+	case errors.Is(err, apierr.ErrUnauthenticated), InvalidToken(err):
 		return ErrUnauthorized
 	case errors.Is(err, apierr.ErrPermissionDenied):
 		return ErrForbidden

@@ -17,6 +17,9 @@ type Secrets struct {
 	Token        string        `json:"token,omitempty"`         // pat
 	ClientSecret string        `json:"client_secret,omitempty"` // oauth-m2m
 	OAuth        *oauth2.Token `json:"oauth,omitempty"`         // oauth-u2m token cache
+	// OAuthKey is the SDK's cache key (it names the host) the token was
+	// issued for: a token is never handed to another host.
+	OAuthKey string `json:"oauth_key,omitempty"`
 }
 
 func (s Secrets) empty() bool { return s.Token == "" && s.ClientSecret == "" && s.OAuth == nil }
@@ -98,7 +101,7 @@ func (s Secrets) merge(auth AuthType, in SecretInput) Secrets {
 		s.ClientSecret = ""
 	}
 	if auth != AuthOAuthU2M {
-		s.OAuth = nil
+		s.OAuth, s.OAuthKey = nil, ""
 	}
 	return s
 }

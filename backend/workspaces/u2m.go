@@ -18,8 +18,10 @@ import (
 var ErrLoginRequired = errors.New("sign-in required: log in to this workspace in the browser")
 
 // keychainTokenCache is the SDK's U2M token cache over the workspace's
-// keychain entry. The SDK's cache key (the host) is ignored: the entry is
-// per workspace id.
+// keychain entry (one per workspace id). The SDK's cache key names the host:
+// it is stored with the token, and a token stored for another key (the
+// workspace's host has changed since, or an entry from before keys were
+// kept) is not found, so it is never sent to a host it was not issued by.
 type keychainTokenCache struct {
 	ctx   context.Context
 	vault secretVault
@@ -27,23 +29,23 @@ type keychainTokenCache struct {
 	mu    *sync.Mutex
 }
 
-func (c keychainTokenCache) Store(_ string, t *oauth2.Token) error {
+func (c keychainTokenCache) Store(key string, t *oauth2.Token) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	s, err := c.vault.load(c.ctx, c.id)
 	if err != nil {
 		return err
 	}
-	s.OAuth = t
+	s.OAuth, s.OAuthKey = t, key
 	return c.vault.save(c.ctx, c.id, s.merge(AuthOAuthU2M, SecretInput{}))
 }
 
-func (c keychainTokenCache) Lookup(string) (*oauth2.Token, error) {
+func (c keychainTokenCache) Lookup(key string) (*oauth2.Token, error) {
 	s, err := c.vault.load(c.ctx, c.id)
 	if err != nil {
 		return nil, err
 	}
-	if s.OAuth == nil {
+	if s.OAuth == nil || s.OAuthKey != key {
 		return nil, u2mcache.ErrNotFound
 	}
 	return s.OAuth, nil

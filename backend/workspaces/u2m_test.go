@@ -121,3 +121,37 @@ func newU2MManager(t *testing.T) (*workspacestest.Server, *credentials.MemorySto
 	require.NoError(t, err)
 	return srv, keychain, m
 }
+
+func TestOAuthU2MTokenOfAnotherHostIsNotSent(t *testing.T) {
+	for name, key := range map[string]string{
+		"issued for another host":      "https://other.cloud.databricks.com",
+		"stored before keys were kept": "",
+	} {
+		t.Run(name, func(t *testing.T) {
+			srv, keychain, m := newU2MManager(t)
+			ctx := context.Background()
+			p, err := m.Create(ctx, Profile{Name: "SSO", Host: srv.URL, AuthType: AuthOAuthU2M}, SecretInput{})
+			require.NoError(t, err)
+			loginCtx, cancel := context.WithTimeout(ctx, 20*time.Second)
+			defer cancel()
+			require.NoError(t, m.Login(loginCtx, p.ID))
+
+			raw, err := keychain.Get(ctx, p.ID)
+			require.NoError(t, err)
+			var s Secrets
+			require.NoError(t, json.Unmarshal([]byte(raw), &s))
+			require.NotEmpty(t, s.OAuthKey, "the login stores the host's cache key with the token")
+			s.OAuthKey = key
+			s.OAuth.AccessToken = "token-of-another-host"
+			s.OAuth.Expiry = time.Now().Add(time.Hour)
+			b, err := json.Marshal(s)
+			require.NoError(t, err)
+			require.NoError(t, keychain.Set(ctx, p.ID, string(b)))
+			m.factory.Invalidate(p.ID)
+
+			_, err = m.TestConnection(ctx, p.ID)
+			assert.ErrorIs(t, err, ErrLoginRequired)
+			assert.NotContains(t, srv.AuthHeaders(), "Bearer token-of-another-host")
+		})
+	}
+}

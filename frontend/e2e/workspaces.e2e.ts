@@ -86,7 +86,9 @@ describe('workspaces', () => {
 
     await page.locator('[data-field="host"] input').fill(outage.url)
     await page.getByTestId('test-connection').click()
-    await expect.poll(() => fieldFeedback(page, 'token').textContent()).toContain('rejected the credentials')
+    // A real workspace answers a wrong token with 403 "Invalid access token.":
+    // the message says to replace the token, not that a permission is missing.
+    await expect.poll(() => fieldFeedback(page, 'token').textContent()).toContain('token is invalid or has expired')
     await page.screenshot({ path: join(artifacts, 'e2e-workspace-dialog-error.png') })
 
     await page.locator('[data-field="token"] input').fill(token)

@@ -71,6 +71,14 @@ export const draftsApi = {
     invoke(() => Drafts.SaveFromCluster(workspaceId, clusterId, name)),
   plan: (draftId: string, workspaceId: string, clusterId = ''): Promise<PlanView> =>
     invoke(() => Drafts.PlanApply(draftId, workspaceId, clusterId)),
-  apply: (req: { draftId: string; workspaceId: string; clusterId: string; fingerprint: string; start: boolean }): Promise<ApplyOutcome> =>
-    invoke(() => Drafts.Apply(app.ApplyRequest.createFrom(req))),
+  /** Carries out the reviewed plan (fingerprint); steps are reported under operationId. */
+  apply: (req: {
+    draftId: string
+    workspaceId: string
+    clusterId: string
+    fingerprint: string
+    start: boolean
+    operationId?: string
+  }): Promise<ApplyOutcome> =>
+    invoke(() => Drafts.Apply(app.ApplyRequest.createFrom({ operationId: '', ...req }))),
 }

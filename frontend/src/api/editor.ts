@@ -49,11 +49,14 @@ export const editorApi = {
   evaluate: (ws: string, spec: string, applyDefaults = false): Promise<Evaluation> =>
     invoke(() => Evaluate(ws, spec, applyDefaults)),
   newRequestId: (): Promise<string> => invoke(() => NewRequestID()),
-  create: (ws: string, spec: string, requestId: string): Promise<CreateView> => invoke(() => Create(ws, spec, requestId)),
+  /** Creates once per requestId; steps are reported under operationId (operationsApi). */
+  create: (ws: string, spec: string, requestId: string, operationId = ''): Promise<CreateView> =>
+    invoke(() => Create(ws, spec, requestId, operationId)),
   getForEdit: (ws: string, clusterId: string): Promise<EditTarget> => invoke(() => GetForEdit(ws, clusterId)),
   planEdit: (ws: string, clusterId: string, spec: string): Promise<EditPlan> => invoke(() => PlanEdit(ws, clusterId, spec)),
-  edit: (ws: string, clusterId: string, spec: string, confirmRestart: boolean): Promise<EditResult> =>
-    invoke(() => Edit(ws, clusterId, spec, confirmRestart)),
+  /** Saves if the cluster still gives the reviewed plan (its fingerprint); else PLAN_STALE. */
+  edit: (ws: string, clusterId: string, spec: string, fingerprint: string, operationId = ''): Promise<EditResult> =>
+    invoke(() => Edit(ws, clusterId, spec, fingerprint, operationId)),
   checkWithServer: (ws: string, clusterId: string, spec: string): Promise<ServerVerdict> =>
     invoke(() => CheckWithServer(ws, clusterId, spec)),
   rates: (): Promise<RateTable> => invoke(() => Rates()),

@@ -1,6 +1,6 @@
 export { ApiError, invoke, toApiError, type UIErrorShape } from './errors'
 export { shellApi, type AppInfo } from './shell'
-export { EventName, onEvent, scoped } from './events'
+export { EventName, onEvent, scoped, type ScopedEvent } from './events'
 export {
   ConnectionState,
   authTypeLabel,
@@ -52,3 +52,4 @@ export {
   type Problem,
   type ServerVerdict,
 } from './editor'
+export { operationsApi, type ProgressEvent } from './operations'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ageText, agoText, secondsSince } from './time'
+import { ageText, agoText, dateText, secondsSince, sinceText, timestampText } from './time'
 
 const t0 = Date.parse('2026-01-01T09:00:00Z')
 
@@ -45,5 +45,33 @@ describe('secondsSince and ageText', () => {
     const fetched = t0 - 41_000
     expect(ageText(fetched, t0)).toBe(ageText(new Date(fetched).toISOString(), t0))
     expect(ageText(t0 - 150_000, t0)).toBe('2 min ago')
+  })
+})
+
+describe('sinceText', () => {
+  it('says how long ago, and a date when it is old', () => {
+    const now = Date.parse('2025-03-10T12:00:00Z')
+    expect(sinceText('2025-03-10T11:59:58Z', now)).toBe('just now')
+    expect(sinceText('2025-03-10T11:59:30Z', now)).toBe('30 s ago')
+    expect(sinceText('2025-03-10T10:00:00Z', now)).toBe('2 h ago')
+    expect(sinceText('2025-01-01T10:00:00Z', now)).toMatch(/2025/)
+    expect(sinceText('', now)).toBe('')
+  })
+})
+
+describe('dateText', () => {
+  it('gives a restored version its date and time, or nothing when unknown', () => {
+    expect(dateText('')).toBe('')
+    expect(dateText('not a date')).toBe('')
+    expect(dateText('2026-03-01T12:00:00Z')).toMatch(/2026/)
+  })
+})
+
+describe('timestampText', () => {
+  it('gives an event its date and time to the second', () => {
+    const iso = '2026-03-01T12:00:09Z'
+    expect(timestampText(iso)).toBe(new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' }))
+    expect(timestampText(iso)).toMatch(/2026/)
+    expect(timestampText(iso)).toMatch(/:09/)
   })
 })

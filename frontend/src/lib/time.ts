@@ -32,3 +32,27 @@ export function ageText(then: string | number | null | undefined, now: number): 
   const s = secondsSince(then, now)
   return s === null ? null : agoText(s)
 }
+
+/**
+ * An RFC 3339 time relative to now (ms, from useNow): "5 min ago", or the
+ * date when older than a week; '' when unknown.
+ */
+export function sinceText(iso: string, now: number): string {
+  const seconds = secondsSince(iso, now)
+  if (seconds === null) return ''
+  if (seconds > 7 * 86400) return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+  return agoText(seconds)
+}
+
+/** An RFC 3339 time as a local date and time ("23 Nov 2026, 14:05"); '' when unknown. */
+export function dateText(iso: string): string {
+  if (!iso) return ''
+  const t = new Date(iso)
+  if (Number.isNaN(t.getTime())) return ''
+  return t.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+}
+
+/** An RFC 3339 time to the second, as an event log lists it ("Nov 23, 2026, 2:05:09 PM"). */
+export function timestampText(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
+}

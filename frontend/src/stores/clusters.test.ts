@@ -11,12 +11,14 @@ vi.mock('@/api', async (orig) => {
       watch: vi.fn(async () => undefined),
       unwatch: vi.fn(async () => undefined),
       actionTable: vi.fn(async () => ({})),
+      watchDetail: vi.fn(async () => undefined),
+      unwatchDetail: vi.fn(async () => undefined),
     },
   }
 })
 vi.mock('../../wailsjs/go/models', () => ({
   app: {
-    EventName: { ClustersChanged: 'clusters:changed', ClustersStatus: 'clusters:status' },
+    EventName: { ClustersChanged: 'clusters:changed', ClustersStatus: 'clusters:status', ClusterChanged: 'cluster:changed' },
     ConnectionState: { Online: 'online', Offline: 'offline', Checking: 'checking', Unauthorized: 'unauthorized' },
   },
 }))
@@ -165,5 +167,24 @@ describe('clusters store', () => {
     expect(s.availability(running, 'terminate')).toEqual({ action: 'terminate', enabled: false, reason: s.offline })
     ws.connections = { demo: { workspaceId: 'demo', state: 'online', user: 'me', checkedAt: '' } as unknown as ConnectionView }
     expect(s.offline).toBeNull()
+  })
+
+  it('follows one cluster: leaving one page for another never unwatches the new one', async () => {
+    const s = useClustersStore()
+    vi.mocked(clustersApi.watchDetail).mockClear()
+    vi.mocked(clustersApi.unwatchDetail).mockClear()
+    const order: string[] = []
+    vi.mocked(clustersApi.watchDetail).mockImplementation(async (_ws, id) => void order.push(`watch ${id}`))
+    vi.mocked(clustersApi.unwatchDetail).mockImplementation(async () => void order.push('unwatch'))
+
+    const stopEditor = s.followDetail('demo', 'c-1', () => undefined)
+    stopEditor() // the editor closes…
+    const stopPage = s.followDetail('demo', 'c-1', () => undefined) // …and the cluster's page opens
+    await vi.waitFor(() => expect(order).toEqual(['watch c-1', 'watch c-1']))
+    stopPage()
+    await vi.waitFor(() => expect(order).toEqual(['watch c-1', 'watch c-1', 'unwatch']))
+    stopEditor() // a second stop of a replaced follow sends nothing
+    await Promise.resolve()
+    expect(order).toEqual(['watch c-1', 'watch c-1', 'unwatch'])
   })
 })

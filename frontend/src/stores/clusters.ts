@@ -10,6 +10,7 @@ import {
   type ApiError,
   type Availability,
   type ClusterAction,
+  type ClusterDetailEvent,
   type ClusterRow,
   type ClustersDelta,
   type ClustersStatus,
@@ -241,8 +242,46 @@ export const useClustersStore = defineStore('clusters', () => {
     return byId.get(id)
   }
 
+  // The backend follows one open cluster at a time. Its watch calls go out in
+  // order, and an unwatch overtaken by a newer follow is not sent, so a page
+  // that follows a cluster is never stopped by the one it replaced.
+  let following: symbol | null = null
+  let detailCalls: Promise<unknown> = Promise.resolve()
+  function inOrder(call: () => Promise<void>): Promise<void> {
+    const next = detailCalls.then(call)
+    detailCalls = next.catch(() => undefined)
+    return next
+  }
+
+  /**
+   * Follows one cluster (cluster:changed:<workspace>:<id>): every update goes
+   * to onChange and refreshes its row. Returns the function that stops.
+   */
+  function followDetail(
+    ws: string,
+    id: string,
+    onChange: (ev: ClusterDetailEvent) => void,
+    onError: (e: ApiError) => void = () => undefined,
+  ): () => void {
+    const mine = Symbol(id)
+    following = mine
+    const off = onEvent<[ClusterDetailEvent]>(scoped(EventName.ClusterChanged, `${ws}:${id}`), (ev) => {
+      if (ev.detail) upsertLocal(ev.detail.row)
+      onChange(ev)
+    })
+    announceVisibility()
+    inOrder(() => clustersApi.watchDetail(ws, id)).catch((e: unknown) => onError(toApiError(e)))
+    return () => {
+      off()
+      if (following !== mine) return
+      following = null
+      void inOrder(() => (following ? Promise.resolve() : clustersApi.unwatchDetail())).catch(() => undefined)
+    }
+  }
+
   return {
     workspace, view, version, complete, status, error, filters, sort, me, table, pending,
     all, sorted, visible, offline, apply, watch, unwatch, refresh, availability, loadTable, upsertLocal, row,
+    followDetail,
   }
 })

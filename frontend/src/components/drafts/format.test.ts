@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { cacheText, dateText, saveStateText, sinceText, valueText } from './format'
+import { cacheText, saveStateText, valueText } from './format'
 
 describe('drafts formatting', () => {
-  it('says how long ago, and a date when it is old', () => {
-    const now = Date.parse('2025-03-10T12:00:00Z')
-    expect(sinceText('2025-03-10T11:59:58Z', now)).toBe('just now')
-    expect(sinceText('2025-03-10T11:59:30Z', now)).toBe('30 s ago')
-    expect(sinceText('2025-03-10T10:00:00Z', now)).toBe('2 h ago')
-    expect(sinceText('2025-01-01T10:00:00Z', now)).toMatch(/2025/)
-    expect(sinceText('', now)).toBe('')
-  })
-
   it('shows unset and empty values distinctly', () => {
     expect(valueText(null)).toBe('(not set)')
     expect(valueText('')).toBe('""')
@@ -29,11 +20,5 @@ describe('drafts formatting', () => {
     expect(saveStateText('pending', '', now)).toBe('Saving…')
     expect(saveStateText('invalid', '', now)).toMatch(/^Saved as text/)
     expect(saveStateText('error', '', now)).toBe('Not saved')
-  })
-
-  it('gives a restored version its date and time, or nothing when unknown', () => {
-    expect(dateText('')).toBe('')
-    expect(dateText('not a date')).toBe('')
-    expect(dateText('2026-03-01T12:00:00Z')).toMatch(/2026/)
   })
 })

@@ -1,16 +1,5 @@
 // Plain-language formatting for the drafts screens.
-import { agoText, secondsSince } from '@/lib/time'
-
-/**
- * An RFC 3339 time relative to now (ms, from useNow): "5 min ago", or the
- * date when older than a week; '' when unknown.
- */
-export function sinceText(iso: string, now: number): string {
-  const seconds = secondsSince(iso, now)
-  if (seconds === null) return ''
-  if (seconds > 7 * 86400) return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
-  return agoText(seconds)
-}
+import { agoText, sinceText } from '@/lib/time'
 
 /** A diff value as it reads in a cell: unset values say so. */
 export function valueText(v: unknown): string {
@@ -23,14 +12,6 @@ export function valueText(v: unknown): string {
 export function cacheText(cache: { cached: boolean; ageSeconds: number; fetchedAt?: string }, now: number): string {
   if (!cache.cached) return 'nothing cached'
   return `catalog from ${sinceText(cache.fetchedAt ?? '', now) || agoText(cache.ageSeconds)}`
-}
-
-/** An RFC 3339 time as a local date and time ("23 Nov 2026, 14:05"); '' when unknown. */
-export function dateText(iso: string): string {
-  if (!iso) return ''
-  const t = new Date(iso)
-  if (Number.isNaN(t.getTime())) return ''
-  return t.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
 }
 
 /** Where the draft editor's autosave stands. 'invalid': saved, as text that is not valid JSON. */

@@ -1,4 +1,5 @@
 import type { FieldConstraint, NodeTypeOption, PoolOption, RuntimeOption } from '@/api/editor'
+import { memoryText } from '@/lib/number'
 
 export interface Option {
   [key: string]: unknown
@@ -85,8 +86,7 @@ export function logKindOptions(rule: FieldConstraint | undefined, cloud = '', cu
 }
 
 export function nodeLabel(n: NodeTypeOption): string {
-  const mem = n.memoryGb >= 10 ? Math.round(n.memoryGb) : Math.round(n.memoryGb * 10) / 10
-  let s = `${n.id} · ${n.cores} cores · ${mem} GB`
+  let s = `${n.id} · ${n.cores} cores · ${memoryText(n.memoryGb)}`
   if (n.gpus) s += ` · ${n.gpus} GPU`
   if (n.photon) s += ' · Photon'
   if (n.deprecated) s += ' · deprecated'

@@ -13,6 +13,7 @@ describe('fieldFor', () => {
     ['TLS', 'pat', 'host'],
     ['CLIENT_ID_REQUIRED', 'oauth-m2m', 'clientId'],
     ['UNAUTHENTICATED', 'pat', 'token'],
+    ['TOKEN_INVALID', 'pat', 'token'],
     ['UNAUTHORIZED', 'oauth-m2m', 'clientSecret'],
     ['MISSING_SECRET', 'pat', 'token'],
     ['UNAUTHORIZED', 'databricks-cli', null],

@@ -28,6 +28,7 @@ export function fieldFor(err: ApiError, authType: AuthType): FormField | null {
     case 'CLIENT_ID_REQUIRED':
       return 'clientId'
     case 'MISSING_SECRET':
+    case 'TOKEN_INVALID':
     case 'UNAUTHORIZED':
     case 'UNAUTHENTICATED':
       if (authType === 'pat') return 'token'

@@ -1,0 +1,135 @@
+package demo
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"github.com/databricks/databricks-sdk-go/service/jobs"
+)
+
+const (
+	runsDefaultLimit = 20
+	runsMaxLimit     = 25
+)
+
+// runList is jobs/runs/list: the runs the caller may see, newest first.
+// Pages are found by the run they start at (start time, then id), so runs
+// submitted while a client pages do not shift them.
+func (ws *workspace) runList(c *call) (any, error) {
+	q := c.r.URL.Query()
+	limit, err := c.queryInt("limit", runsDefaultLimit)
+	if err != nil {
+		return nil, err
+	}
+	if limit < 1 || limit > runsMaxLimit {
+		return nil, errInvalidParam("limit must be between 1 and %d (is %d)", runsMaxLimit, limit)
+	}
+	offset, err := c.queryInt("offset", 0)
+	if err != nil {
+		return nil, err
+	}
+	jobID, err := c.queryInt("job_id", 0)
+	if err != nil {
+		return nil, err
+	}
+	from, err := c.queryInt("start_time_from", 0)
+	if err != nil {
+		return nil, err
+	}
+	to, err := c.queryInt("start_time_to", 0)
+	if err != nil {
+		return nil, err
+	}
+	active, completed := q.Get("active_only") == "true", q.Get("completed_only") == "true"
+	if active && completed {
+		return nil, errInvalidParam("active_only and completed_only cannot both be true")
+	}
+	runType := jobs.RunType(q.Get("run_type"))
+
+	var matched []*run
+	for _, rn := range ws.runs {
+		r := &rn.r
+		switch {
+		case rn.r.CreatorUserName != c.user.userName && !c.user.isAdmin():
+		case jobID != 0 && r.JobId != jobID:
+		case runType != "" && r.RunType != runType:
+		case from != 0 && r.StartTime < from, to != 0 && r.StartTime > to:
+		case active && finished(r), completed && !finished(r):
+		default:
+			matched = append(matched, rn)
+		}
+	}
+	sort.Slice(matched, func(i, j int) bool { return runBefore(matched[i], matched[j]) })
+	if tok := q.Get("page_token"); tok != "" {
+		key, err := decodeRunToken(tok)
+		if err != nil {
+			return nil, err
+		}
+		offset = int64(sort.Search(len(matched), func(i int) bool { return !runBefore(matched[i], key) }))
+	}
+	total := int64(len(matched))
+	lo := min(offset, total)
+	hi := min(lo+limit, total)
+	resp := jobs.ListRunsResponse{Runs: make([]jobs.BaseRun, 0, hi-lo), HasMore: hi < total}
+	for _, rn := range matched[lo:hi] {
+		b, err := baseRun(rn.r, q.Get("expand_tasks") == "true")
+		if err != nil {
+			return nil, err
+		}
+		resp.Runs = append(resp.Runs, b)
+	}
+	if hi < total {
+		resp.NextPageToken = runToken(matched[hi])
+	}
+	if lo > 0 {
+		resp.PrevPageToken = runToken(matched[max(lo-limit, 0)])
+	}
+	return resp, nil
+}
+
+func finished(r *jobs.Run) bool {
+	switch r.State.LifeCycleState {
+	case jobs.RunLifeCycleStateTerminated, jobs.RunLifeCycleStateSkipped, jobs.RunLifeCycleStateInternalError:
+		return true
+	}
+	return false
+}
+
+// runBefore orders runs newest first, by start time then id.
+func runBefore(a, b *run) bool {
+	if a.r.StartTime != b.r.StartTime {
+		return a.r.StartTime > b.r.StartTime
+	}
+	return a.r.RunId > b.r.RunId
+}
+
+// baseRun is a run as runs/list shows it; its tasks only when asked.
+func baseRun(r jobs.Run, withTasks bool) (jobs.BaseRun, error) {
+	if !withTasks {
+		r.Tasks = nil
+	}
+	var b jobs.BaseRun
+	raw, err := json.Marshal(r)
+	if err == nil {
+		err = json.Unmarshal(raw, &b)
+	}
+	return b, err
+}
+
+func runToken(rn *run) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(fmt.Sprintf("r:%d:%d", rn.r.StartTime, rn.r.RunId)))
+}
+
+func decodeRunToken(tok string) (*run, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(tok)
+	var k run
+	if err != nil {
+		return nil, errInvalidParam("Invalid page token: %q", tok)
+	}
+	if n, serr := fmt.Sscanf(string(raw), "r:%d:%d", &k.r.StartTime, &k.r.RunId); serr != nil || n != 2 {
+		return nil, errInvalidParam("Invalid page token: %q", tok)
+	}
+	return &k, nil
+}

@@ -1,0 +1,13 @@
+// The one way the app writes numbers: counts with the user's digit grouping,
+// sizes rounded so a label stays short.
+
+/** A count as the user's locale groups it: "10,000". */
+export function countText(n: number): string {
+  return n.toLocaleString()
+}
+
+/** A memory size in GB: whole from 10 GB up, one decimal below ("15.3 GB", "128 GB"). */
+export function memoryText(gb: number): string {
+  const shown = gb >= 10 ? Math.round(gb) : Math.round(gb * 10) / 10
+  return `${shown} GB`
+}
