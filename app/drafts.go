@@ -65,7 +65,6 @@ func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
 var (
 	errDraftsUnavailable = errors.New("drafts are not available in this run")
 	errBadSpec           = errors.New("the spec is not a cluster spec")
-	errBadFormat         = errors.New("unknown export format")
 	errNoWorkspace       = errors.New("no target workspace")
 	errOffline           = errors.New("this needs the workspace online")
 )

@@ -1,14 +1,7 @@
 package app
 
 import (
-	"errors"
-	"fmt"
-	"path/filepath"
-	"strings"
-
-	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
-	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // ImportView is what an import made.
@@ -17,14 +10,8 @@ type ImportView struct {
 	Warnings []string    `json:"warnings"`
 }
 
-// ExportView is an export's text and suggested file name, and what the
-// format could not hold (libraries in API JSON or a bundle), said plainly.
-type ExportView struct {
-	Format   string   `json:"format"`
-	FileName string   `json:"fileName"`
-	Content  string   `json:"content"`
-	Warnings []string `json:"warnings"`
-}
+// ExportView is an export's text, file name and warnings (drafts.ExportDrafts).
+type ExportView = drafts.Exported
 
 // SavedExport tells whether the export went to a file (desktop) or is
 // only text to copy (no save dialog, or the user cancelled).
@@ -37,10 +24,11 @@ type SavedExport struct {
 	Saved    bool     `json:"saved"`
 }
 
-var errUnreadableImport = errors.New("the text cannot be read as a cluster definition")
+// errUnreadableImport is matched by the error formatter.
+var errUnreadableImport = drafts.ErrUnreadableImport
 
 // MaxImportBytes bounds pasted or chosen text: cluster specs are small.
-const MaxImportBytes = boundedfile.SpecLimit
+const MaxImportBytes = drafts.MaxImportBytes
 
 // Import reads API JSON or bundle YAML (chosen by the file name, else the
 // content) and makes one draft per cluster found, targeted at workspaceID.
@@ -48,42 +36,20 @@ func (d *Drafts) Import(filename, content, workspaceID string) (ImportView, erro
 	if err := d.ready(); err != nil {
 		return ImportView{}, err
 	}
-	if strings.TrimSpace(content) == "" {
-		return ImportView{}, d.fail(&drafts.FieldError{Field: "content", Err: drafts.ErrNothingToImport,
-			Msg: "paste a cluster definition or choose a file"})
-	}
-	if len(content) > MaxImportBytes {
-		return ImportView{}, d.fail(&drafts.FieldError{Field: "content", Err: drafts.ErrNothingToImport,
-			Msg: (&boundedfile.TooLargeError{Name: "the text", Limit: MaxImportBytes, What: "an import"}).Error() +
-				"; a cluster definition is far smaller — is this the right file?"})
-	}
-	found, err := drafts.Import(filename, []byte(content))
-	if err != nil {
-		var pe *drafts.PositionError
-		if !errors.As(err, &pe) && !errors.Is(err, drafts.ErrNothingToImport) {
-			// Unreadable without a place: still an input error, next to the text.
-			err = &drafts.FieldError{Field: "content", Err: errUnreadableImport, Msg: err.Error()}
-		}
-		return ImportView{}, d.fail(err)
-	}
-	kind := "bundle"
-	if ext := strings.ToLower(filepath.Ext(filename)); ext == ".json" || (ext == "" && strings.HasPrefix(strings.TrimSpace(content), "{")) {
-		kind = "json"
-	}
-	out := ImportView{Drafts: []DraftView{}, Warnings: []string{}}
-	for _, im := range found {
-		dr, err := d.store.Create(im.NewDraft("import:"+kind, workspaceID))
-		if err != nil {
-			return forPage(out), d.fail(err)
-		}
+	created, warnings, err := d.store.ImportText(filename, content, workspaceID)
+	out := ImportView{Drafts: []DraftView{}, Warnings: warnings}
+	for _, dr := range created {
 		v, err := d.toView(dr)
 		if err != nil {
 			return forPage(out), err
 		}
 		out.Drafts = append(out.Drafts, v)
-		for _, w := range im.Warnings {
-			out.Warnings = append(out.Warnings, fmt.Sprintf("%s: %s", dr.Name, w))
+	}
+	if err != nil {
+		if len(created) == 0 {
+			return ImportView{}, d.fail(err)
 		}
+		return forPage(out), d.fail(err)
 	}
 	return forPage(out), nil
 }
@@ -93,61 +59,11 @@ func (d *Drafts) Export(format string, ids []string) (ExportView, error) {
 	if err := d.ready(); err != nil {
 		return ExportView{}, err
 	}
-	f := drafts.Format(format)
-	switch f {
-	case drafts.FormatJSON, drafts.FormatBundle, drafts.FormatBundleProject, drafts.FormatTerraform:
-	default:
-		return ExportView{}, d.fail(&drafts.FieldError{Field: "format", Err: errBadFormat,
-			Msg: fmt.Sprintf("%q is not an export format; use json, bundle, bundle-project or terraform", format)})
-	}
-	list := make([]drafts.Draft, 0, len(ids))
-	for _, id := range ids {
-		dr, _, err := d.store.Get(id)
-		if err != nil {
-			return ExportView{}, err
-		}
-		list = append(list, dr)
-	}
-	if len(list) == 0 {
-		return ExportView{}, d.fail(&drafts.FieldError{Field: "drafts", Err: errBadFormat, Msg: "choose at least one draft to export"})
-	}
-	if f == drafts.FormatJSON && len(list) > 1 {
-		return ExportView{}, d.fail(&drafts.FieldError{Field: "format", Err: errBadFormat,
-			Msg: "API JSON holds one cluster: export one draft, or choose bundle YAML or Terraform"})
-	}
-	target := d.exportTarget(list)
-	raw, name, err := drafts.ExportTo(f, target, list...)
+	ex, err := d.store.ExportDrafts(format, ids, d.workspaces())
 	if err != nil {
-		return ExportView{}, err
+		return ExportView{}, d.fail(err)
 	}
-	warnings := drafts.ExportWarnings(f, list...)
-	if target.Host == "" && f == drafts.FormatBundleProject {
-		// Terraform's provider falls back to DATABRICKS_HOST and the config
-		// file by itself: only the bundle is worth a word.
-		warnings = append(warnings, "No workspace host was written: the drafts target different workspaces, none, or the Demo workspace (whose address changes each run). "+
-			"Set targets.dev.workspace.host in the file, or use DATABRICKS_HOST or a profile.")
-	}
-	return forPage(ExportView{Format: format, FileName: name, Content: string(raw), Warnings: warnings}), nil
-}
-
-// exportTarget is the one workspace the drafts target, when they share one
-// with a stable host (not the Demo workspace, whose port changes each run).
-func (d *Drafts) exportTarget(list []drafts.Draft) drafts.Target {
-	id := list[0].WorkspaceID
-	for _, dr := range list {
-		if dr.WorkspaceID != id {
-			return drafts.Target{}
-		}
-	}
-	if id == "" || id == workspaces.DemoID {
-		return drafts.Target{}
-	}
-	for _, p := range d.workspaces() {
-		if p.ID == id {
-			return drafts.Target{Host: p.Host}
-		}
-	}
-	return drafts.Target{}
+	return forPage(ex), nil
 }
 
 // SaveExport exports and, on the desktop, asks where to save the file. In

@@ -60,7 +60,7 @@ func draftRules() []ErrorRule {
 		{errBadSpec, "BAD_SPEC",
 			"The spec is not a cluster spec the Clusters API understands.",
 			"Correct the JSON; field names and types follow the clusters/create request."},
-		{errBadFormat, "BAD_EXPORT",
+		{drafts.ErrBadExport, "BAD_EXPORT",
 			"That export cannot be made.",
 			"Choose API JSON for one draft, or bundle YAML or Terraform for several."},
 		{errNoWorkspace, "NO_TARGET_WORKSPACE",

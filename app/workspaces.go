@@ -60,15 +60,15 @@ type ConnectionView struct {
 // page: listing, switching, editing, importing, testing and the catalog
 // cache of each workspace. No method ever returns a secret.
 type Workspaces struct {
-	session   *session.Session
-	manager   *workspaces.Manager
-	catalog   *catalog.Refresher
-	monitor   *session.Monitor
-	resetDemo func() error
-	emit      Emitter
-	errors    *ErrorFormatter
-	ctx       context.Context
-	bg        sync.WaitGroup // background refreshes started by calls
+	session *session.Session
+	manager *workspaces.Manager
+	catalog *catalog.Refresher
+	monitor *session.Monitor
+	changes *session.Changes // edits of saved workspaces, and what follows them
+	emit    Emitter
+	errors  *ErrorFormatter
+	ctx     context.Context
+	bg      sync.WaitGroup // background refreshes started by calls
 }
 
 // monitorTick is how often the background loop looks for work; each look
@@ -76,15 +76,19 @@ type Workspaces struct {
 const monitorTick = time.Second
 
 func newWorkspaces(d Deps, errs *ErrorFormatter) *Workspaces {
-	w := &Workspaces{session: d.Session, manager: d.Manager, catalog: d.Catalog, resetDemo: d.ResetDemo,
+	w := &Workspaces{session: d.Session, manager: d.Manager, catalog: d.Catalog,
 		emit: d.Emitter, errors: errs, ctx: context.Background()}
 	if d.Session != nil {
 		d.Session.Subscribe(w.statusChanged)
 		var refresher session.CatalogRefresher
+		var cache session.CatalogCache
 		if d.Catalog != nil {
-			refresher = d.Catalog
+			refresher, cache = d.Catalog, d.Catalog
 		}
 		w.monitor = session.NewMonitor(d.Session, refresher, session.MonitorOptions{OnCatalog: w.catalogRefreshed})
+		if d.Manager != nil {
+			w.changes = session.NewChanges(d.Session, d.Manager, cache, d.ResetDemo)
+		}
 	}
 	return w
 }

@@ -2,34 +2,12 @@ package app
 
 import (
 	"context"
-	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
 )
 
-// CatalogView summarises a workspace's cached catalog: enough for the
-// workspace card and the offline banner ("data from 12 minutes ago").
-type CatalogView struct {
-	WorkspaceID   string `json:"workspaceId"`
-	Cached        bool   `json:"cached"`
-	NodeTypes     int    `json:"nodeTypes"`
-	SparkVersions int    `json:"sparkVersions"`
-	Policies      int    `json:"policies"`
-	Pools         int    `json:"pools"`
-	User          string `json:"user"`
-	FetchedAt     string `json:"fetchedAt"` // RFC 3339, "" when never fetched
-	AgeSeconds    int64  `json:"ageSeconds"`
-	CheckedAt     string `json:"checkedAt"`
-	Offline       bool   `json:"offline"`
-	Refreshing    bool   `json:"refreshing"`
-	Error         string `json:"error"`
-	Hint          string `json:"hint"`
-}
-
-func rfc3339(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.UTC().Format(time.RFC3339)
-}
+// CatalogView is the workspace card's summary (catalog.Refresher.Summary).
+type CatalogView = catalog.Summary
 
 // Catalog returns a workspace's cached catalog summary. It reads the disk
 // cache only, so switching can paint it at once, even offline.
@@ -88,15 +66,4 @@ func (w *Workspaces) catalogRefreshed(id string, _ error) {
 	}
 }
 
-func (w *Workspaces) catalogView(id string) CatalogView {
-	snap, err := w.catalog.Cache().Load(id)
-	st := w.catalog.Status(id)
-	v := CatalogView{WorkspaceID: id, Cached: err == nil, NodeTypes: len(snap.NodeTypes.Items),
-		SparkVersions: len(snap.SparkVersions.Items), Policies: len(snap.Policies.Items), Pools: len(snap.Pools.Items),
-		FetchedAt: rfc3339(st.FetchedAt), AgeSeconds: st.AgeSeconds, CheckedAt: rfc3339(st.CheckedAt),
-		Offline: st.Offline, Refreshing: st.Refreshing, Error: st.Error, Hint: st.Hint}
-	if u := snap.CurrentUser.Items; u != nil {
-		v.User = u.UserName
-	}
-	return v
-}
+func (w *Workspaces) catalogView(id string) CatalogView { return w.catalog.Summary(id) }

@@ -68,7 +68,7 @@ func (f WorkspaceForm) profile(id string) (workspaces.Profile, workspaces.Secret
 }
 
 func (w *Workspaces) ready() error {
-	if w.manager == nil || w.session == nil {
+	if w.manager == nil || w.session == nil || w.changes == nil {
 		return errNotWired
 	}
 	return nil
@@ -116,14 +116,13 @@ func (w *Workspaces) Update(id string, form WorkspaceForm) (WorkspaceView, error
 		return WorkspaceView{}, err
 	}
 	p, in := form.profile(id)
-	saved, err := w.manager.Update(w.ctx, p, in)
-	if err != nil {
+	saved, err := w.changes.Update(w.ctx, p, in)
+	if saved.ID == "" {
 		return WorkspaceView{}, err
 	}
-	w.session.Forget(id) // the old answer was for the old settings
 	w.emit.Emit(EventWorkspacesChanged)
 	active, _ := w.session.Active()
-	return toWorkspaceView(saved, saved.ID == active.ID), nil
+	return toWorkspaceView(saved, saved.ID == active.ID), err
 }
 
 // Delete removes a workspace, its keychain entry and its cached catalog.
@@ -131,15 +130,9 @@ func (w *Workspaces) Delete(id string) error {
 	if err := w.ready(); err != nil {
 		return err
 	}
-	err := w.manager.Delete(w.ctx, id)
+	err := w.changes.Delete(w.ctx, id)
 	if err != nil && !errors.Is(err, workspaces.ErrSecretLeftBehind) {
 		return err
-	}
-	w.session.Forget(id)
-	if w.catalog != nil {
-		// The cache is a copy of the workspace's data; a leftover file is
-		// harmless and replaced if the workspace comes back.
-		_ = w.catalog.Forget(id)
 	}
 	w.emit.Emit(EventWorkspacesChanged)
 	return err

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -256,4 +257,32 @@ func TestResetDemo(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, cat.Cached, "the catalog is fetched again after the reset")
 	_ = context.Background()
+}
+
+// Moving a workspace to another host drops its cached catalog: the old
+// host's node types and policies are not offered for the new one.
+func TestUpdateToAnotherHostDropsTheCachedCatalog(t *testing.T) {
+	f := newFixture(t, fixtureOptions{})
+	w := f.app.Workspaces
+	form := WorkspaceForm{Name: "Prod", Host: "https://adb-1.2.azuredatabricks.net", AuthType: string(workspaces.AuthDatabricksCLI)}
+	created, err := w.Create(form)
+	require.NoError(t, err)
+	save := func() {
+		require.NoError(t, w.catalog.Cache().Save(catalog.Snapshot{SchemaVersion: catalog.SchemaVersion, WorkspaceID: created.ID}))
+	}
+	save()
+
+	form.Name = "Prod EU"
+	_, err = w.Update(created.ID, form)
+	require.NoError(t, err)
+	cat, err := w.Catalog(created.ID)
+	require.NoError(t, err)
+	assert.True(t, cat.Cached, "same host: the cache still holds")
+
+	form.Host = "https://adb-3.4.azuredatabricks.net"
+	_, err = w.Update(created.ID, form)
+	require.NoError(t, err)
+	cat, err = w.Catalog(created.ID)
+	require.NoError(t, err)
+	assert.False(t, cat.Cached, "another host: the old host's catalog is gone")
 }

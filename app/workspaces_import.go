@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
+	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -66,13 +67,12 @@ func (w *Workspaces) Import(names []string) (ImportResult, error) {
 		return ImportResult{}, err
 	}
 	out := ImportResult{Imported: []WorkspaceView{}, Failed: []ImportFailure{}}
-	for _, name := range names {
-		got, err := w.manager.ImportDatabricksCfg(w.ctx, []string{name})
-		for _, p := range got {
+	for _, o := range w.manager.ImportEach(w.ctx, names) {
+		for _, p := range o.Imported {
 			out.Imported = append(out.Imported, toWorkspaceView(p, false))
 		}
-		if err != nil {
-			out.Failed = append(out.Failed, ImportFailure{Profile: name, Error: importFailure(w.errors, w.manager.DatabricksCfgPath(), err)})
+		if o.Err != nil {
+			out.Failed = append(out.Failed, ImportFailure{Profile: o.Name, Error: importFailure(w.errors, w.manager.DatabricksCfgPath(), o.Err)})
 		}
 	}
 	if len(out.Imported) > 0 {
@@ -81,7 +81,8 @@ func (w *Workspaces) Import(names []string) (ImportResult, error) {
 	return forPage(out), nil
 }
 
-var errNoDemo = errors.New("the demo workspace is not running")
+// errNoDemo is matched by the error formatter.
+var errNoDemo = session.ErrNoDemo
 
 // ResetDemo puts the Demo workspace back to its seed state and drops its
 // cached catalog; the next check and refresh repopulate it.
@@ -89,17 +90,8 @@ func (w *Workspaces) ResetDemo() error {
 	if err := w.ready(); err != nil {
 		return err
 	}
-	if w.resetDemo == nil {
-		return errNoDemo
-	}
-	if err := w.resetDemo(); err != nil {
+	if err := w.changes.ResetDemo(); err != nil {
 		return err
-	}
-	w.manager.ResetDemo()
-	if w.catalog != nil {
-		if err := w.catalog.Forget(workspaces.DemoID); err != nil {
-			return err
-		}
 	}
 	w.emit.Emit(EventWorkspacesChanged)
 	w.background(func() { w.refreshBehind(workspaces.DemoID) })

@@ -3,8 +3,6 @@ package check
 import (
 	"fmt"
 
-	"github.com/databricks/databricks-sdk-go/service/compute"
-
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 )
@@ -27,9 +25,9 @@ func (c *Checker) policyOf(req Request, snap *catalog.Snapshot, out *Report) *po
 	if snap == nil {
 		return nil // the partial reason already says the policy is not checked
 	}
-	if p := cachedPolicy(*snap, id); p != nil {
+	if p, ok := snap.Policy(id); ok {
 		out.PolicyName = p.Name
-		pol, err := policy.FromAPI(*p, nil)
+		pol, err := policy.FromAPI(p, nil)
 		if err != nil {
 			out.Partial = fmt.Sprintf("Policy %q could not be read offline (%v); it is checked when you apply.", p.Name, err)
 			return nil
@@ -70,16 +68,6 @@ func (c *Checker) evaluatePolicy(p *policy.Policy, req Request, snap *catalog.Sn
 		return res.Effective
 	}
 	return req.Spec
-}
-
-// cachedPolicy is the policy id in the snapshot, or nil.
-func cachedPolicy(snap catalog.Snapshot, id string) *compute.Policy {
-	for i := range snap.Policies.Items {
-		if snap.Policies.Items[i].PolicyId == id {
-			return &snap.Policies.Items[i]
-		}
-	}
-	return nil
 }
 
 func cachedAt(snap catalog.Snapshot) string {

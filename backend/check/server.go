@@ -75,11 +75,11 @@ func (c *Checker) WithServer(ctx context.Context, w *databricks.WorkspaceClient,
 	if err != nil {
 		return out, err
 	}
-	cp := cachedPolicy(snap, d.PolicyId)
-	if cp == nil {
+	cp, ok := snap.Policy(d.PolicyId)
+	if !ok {
 		return out, ErrUnknownPolicy
 	}
-	p, err := policy.FromAPI(*cp, nil)
+	p, err := policy.FromAPI(cp, nil)
 	if err != nil {
 		return out, err
 	}

@@ -53,6 +53,24 @@ func (m *Manager) ImportDatabricksCfg(ctx context.Context, names []string) ([]Pr
 	return imported, errors.Join(errs...)
 }
 
+// ImportOutcome is what importing one named profile did.
+type ImportOutcome struct {
+	Name     string
+	Imported []Profile // the workspace made from it (none when Err is set)
+	Err      error     // why it was not imported
+}
+
+// ImportEach imports the named profiles one by one, in order, so each
+// failure stays with its profile; a profile that fails does not stop the rest.
+func (m *Manager) ImportEach(ctx context.Context, names []string) []ImportOutcome {
+	out := make([]ImportOutcome, 0, len(names))
+	for _, name := range names {
+		got, err := m.ImportDatabricksCfg(ctx, []string{name})
+		out = append(out, ImportOutcome{Name: name, Imported: got, Err: err})
+	}
+	return out
+}
+
 func (m *Manager) importOne(ctx context.Context, cp CfgProfile, sec *ini.Section) (Profile, error) {
 	if cp.ImportAs == "" {
 		return Profile{}, &ProfileNotImportableError{Profile: cp.Name, Problem: cp.Problem, Fix: cp.Fix}

@@ -1,12 +1,12 @@
 import { Policies, Pools } from '../../wailsjs/go/app/Catalog'
-import type { app } from '../../wailsjs/go/models'
+import type { catalog, policies, pools } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
-export type ListingCache = app.ListingCache
-export type PoolView = app.PoolView
-export type PoolsView = app.PoolsView
-export type PolicyView = app.PolicyView
-export type PoliciesView = app.PoliciesView
+export type ListingCache = catalog.ListingCache
+export type PoolView = pools.PoolView
+export type PoolsView = pools.ListView
+export type PolicyView = policies.PolicyView
+export type PoliciesView = policies.ListView
 
 /**
  * The read-only Pools and Policies pages. Both read the workspace's catalog

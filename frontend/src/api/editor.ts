@@ -13,13 +13,13 @@ import {
   ResetRates,
   SaveRates,
 } from '../../wailsjs/go/app/Editor'
-import { app, apply, check, policy } from '../../wailsjs/go/models'
+import { app, apply, catalog, check, policy } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
-export type EditorCatalog = app.EditorCatalog
-export type NodeTypeOption = app.NodeTypeOption
-export type RuntimeOption = app.RuntimeOption
-export type PoolOption = app.PoolOption
+export type EditorCatalog = catalog.EditorCatalog
+export type NodeTypeOption = catalog.NodeTypeOption
+export type RuntimeOption = catalog.RuntimeOption
+export type PoolOption = catalog.PoolOption
 export type PolicyInfo = policy.Info
 export type FieldConstraint = policy.FieldConstraint
 export type Evaluation = app.Evaluation

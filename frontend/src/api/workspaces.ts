@@ -19,14 +19,14 @@ import {
   TestDraft,
   Update,
 } from '../../wailsjs/go/app/Workspaces'
-import { app, workspaces } from '../../wailsjs/go/models'
+import { app, catalog, workspaces } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
 export type WorkspaceView = app.WorkspaceView
 export type ConnectionView = app.ConnectionView
 export const ConnectionState = app.ConnectionState
 export type ConnectionState = app.ConnectionState
-export type CatalogView = app.CatalogView
+export type CatalogView = catalog.Summary
 export type WorkspaceDetail = app.WorkspaceDetail
 export type SecretsView = app.SecretsView
 export type TestResult = app.TestResult
