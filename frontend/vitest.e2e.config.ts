@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    testTimeout: 60_000,
+    // Bounds for a hung test, not speed targets: a busy machine is slow.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
     // The default expect.poll gives up after 1 s: too short for a backend

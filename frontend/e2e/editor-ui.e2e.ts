@@ -116,7 +116,7 @@ describe('editor look and names', () => {
     await page.screenshot({ path: join(artifacts, 'e2e-editor-ui-json-dark.png') })
     expect(errors).toEqual([])
     await context.close()
-  }, 60_000)
+  }, 120_000)
 
   it("names the cluster's policy, linked to the Policies page", async () => {
     const list = await fetch(new URL('/api/2.1/clusters/list', demo.url), { headers: { Authorization: `Bearer ${demo.token}` } })
@@ -135,5 +135,5 @@ describe('editor look and names', () => {
     await expect.poll(() => page.locator('[aria-current="true"]').textContent(), live).toContain('Shared Compute')
     expect(errors).toEqual([])
     await context.close()
-  }, 60_000)
+  }, 120_000)
 })

@@ -1,11 +1,13 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { join } from 'node:path'
+import { DemoWorkspace } from './demo'
 import { artifacts, launch, open } from './browser'
 
 let browser: Browser
 const url = inject('bridgeUrl')
 const demo = { host: inject('demoUrl'), token: inject('demoToken') }
+const workspace = new DemoWorkspace(demo.host, demo.token)
 const policyName = 'E2E fixed node type'
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -186,7 +188,7 @@ describe('cluster editor', () => {
     expect(saved.notes).not.toContain('e2e-lib')
     expect(errors).toEqual([])
     await context.close()
-  }, 60_000)
+  }, 120_000)
 
   it('starts with the policy named in the link (?policy=, from the Policies page)', async () => {
     const { policies } = await api<{ policies: Array<{ policy_id: string; name: string }> }>('GET', '/api/2.0/policies/clusters/list')
@@ -202,15 +204,19 @@ describe('cluster editor', () => {
     await page.screenshot({ path: join(artifacts, 'e2e-editor-policy-link.png') })
     expect(errors).toEqual([])
     await context.close()
-  }, 60_000)
+  }, 120_000)
 
   it('edits a running cluster: shows the restart warning and the change, old → new', async () => {
     const list = await api<{ clusters: Array<{ cluster_id: string; cluster_name: string; state: string }> }>(
       'GET',
       '/api/2.1/clusters/list',
     )
-    const running = list.clusters.find((c) => c.cluster_name === 'shared-analytics' && c.state === 'RUNNING')
-    expect(running, 'the seeded shared-analytics cluster runs').toBeDefined()
+    const running = list.clusters.find((c) => c.cluster_name === 'shared-analytics')
+    expect(running, 'the seeded shared-analytics cluster is listed').toBeDefined()
+    // It stops by itself after 120 idle minutes of demo time (20 real minutes
+    // into a slow run): start it when it has, and wait until it runs.
+    if (running!.state === 'TERMINATED') await api('POST', '/api/2.1/clusters/start', { cluster_id: running!.cluster_id })
+    await workspace.waitState(running!.cluster_id, 'RUNNING')
     const { page, context, errors } = await open(browser, url)
     await page.goto(`${url.split('?')[0]}?${url.split('?')[1]}#/compute/demo/${running!.cluster_id}/edit`)
     await expect.poll(() => page.getByTestId('cluster-name').locator('input').inputValue()).toBe('shared-analytics')

@@ -37,7 +37,10 @@ async function start() {
 }
 
 async function showList(page: Page, search: string): Promise<void> {
-  await page.locator('[data-nav="compute"]').click()
+  // The app opens on Compute; click only when elsewhere (a click waits for
+  // the link to hold still, which a starved renderer may not show for long).
+  const nav = page.locator('[data-nav="compute"]')
+  if ((await nav.getAttribute('aria-current')) !== 'page') await nav.click()
   await page.getByTestId('cluster-search').locator('input').fill(search)
   await expect.poll(() => page.locator('tr[data-id]').count(), wait).toBe(1)
 }
