@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
@@ -38,11 +37,7 @@ type PolicyOption struct {
 }
 
 // ClusterOption is a cluster a draft can be made from.
-type ClusterOption struct {
-	ID    string `json:"id"`
-	Name  string `json:"name"`
-	State string `json:"state"`
-}
+type ClusterOption = drafts.ClusterOption
 
 // PlanView is what applying a draft to a workspace will do, checked online.
 type PlanView struct {
@@ -155,16 +150,10 @@ func (d *Drafts) Clusters(workspaceID string) ([]ClusterOption, error) {
 	if err != nil {
 		return nil, err
 	}
-	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{PageSize: 100,
-		FilterBy: &compute.ListClustersFilterBy{ClusterSources: []compute.ClusterSource{compute.ClusterSourceUi, compute.ClusterSourceApi}}})
+	out, err := drafts.SavableClusters(ctx, w.Clusters)
 	if err != nil {
 		return nil, netErr(err)
 	}
-	out := make([]ClusterOption, 0, len(all))
-	for _, c := range all {
-		out = append(out, ClusterOption{ID: c.ClusterId, Name: c.ClusterName, State: string(c.State)})
-	}
-	sort.Slice(out, func(i, j int) bool { return strings.ToLower(out[i].Name) < strings.ToLower(out[j].Name) })
 	return forPage(out), nil
 }
 
@@ -183,13 +172,9 @@ func (d *Drafts) SaveFromCluster(workspaceID, clusterID, name string) (DraftView
 	if err != nil {
 		return DraftView{}, err
 	}
-	c, err := w.Clusters.GetByClusterId(ctx, clusterID)
+	dr, err := d.store.SaveFromClusterID(ctx, w.Clusters, clusterID, name, workspaceID)
 	if err != nil {
-		return DraftView{}, netErr(err)
-	}
-	dr, err := d.store.SaveFromCluster(c, name, workspaceID)
-	if err != nil {
-		return DraftView{}, d.fail(err)
+		return DraftView{}, d.fail(netErr(err))
 	}
 	return forPageErr(d.toView(dr))
 }

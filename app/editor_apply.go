@@ -1,14 +1,11 @@
 package app
 
 import (
-	"encoding/json"
-	"fmt"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/check"
-	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 )
 
 // CreateView tells the page what Create did.
@@ -21,14 +18,7 @@ type CreateView struct {
 }
 
 // EditTarget is an existing cluster opened in the editor.
-type EditTarget struct {
-	ClusterID string `json:"clusterId"`
-	Name      string `json:"name"`
-	State     string `json:"state"`
-	Editable  bool   `json:"editable"`
-	Reason    string `json:"reason"` // why it cannot be edited now
-	Spec      string `json:"spec"`   // create-API JSON of the cluster as it is
-}
+type EditTarget = apply.EditTarget
 
 // EditResult tells the page what Edit did.
 type EditResult struct {
@@ -64,37 +54,10 @@ func (e *Editor) Create(workspaceID, specJSON, requestID, operationID string) (C
 // GetForEdit opens an existing cluster: its spec as the create API takes
 // it, and whether it can be edited now.
 func (e *Editor) GetForEdit(workspaceID, clusterID string) (EditTarget, error) {
-	w, err := e.client(e.ctx, workspaceID)
-	if err != nil {
+	if err := e.ready(); err != nil {
 		return EditTarget{}, err
 	}
-	d, err := w.Clusters.GetByClusterId(e.ctx, clusterID)
-	if err != nil {
-		return EditTarget{}, fmt.Errorf("get cluster %s: %w", clusterID, err)
-	}
-	// From the requested spec, so "same as worker" stays that way.
-	spec, err := clusterspec.Editable(d)
-	if err != nil {
-		return EditTarget{}, err
-	}
-	raw, err := json.Marshal(clusterspec.Clean(spec))
-	if err != nil {
-		return EditTarget{}, fmt.Errorf("encode cluster spec: %w", err)
-	}
-	t := EditTarget{ClusterID: d.ClusterId, Name: d.ClusterName, State: string(d.State), Spec: string(raw)}
-	t.Editable, t.Reason = editable(d)
-	return t, nil
-}
-
-func editable(d *compute.ClusterDetails) (bool, string) {
-	if d.ClusterSource == compute.ClusterSourceJob || d.ClusterSource == compute.ClusterSourcePipeline {
-		return false, "This cluster belongs to a job or pipeline run; change the job or pipeline's cluster settings instead."
-	}
-	switch d.State {
-	case compute.StateRunning, compute.StateTerminated:
-		return true, ""
-	}
-	return false, fmt.Sprintf("The cluster is %s. It can be edited once it is running or terminated; this page checks again when you save.", d.State)
+	return forPageErr(e.apply.OpenForEdit(e.ctx, workspaceID, clusterID))
 }
 
 // PlanEdit says what saving the spec would do to the cluster: resize

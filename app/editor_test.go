@@ -169,7 +169,7 @@ func TestEditorCreateEditAndServerCheck(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "PENDING", target.State)
 	assert.False(t, target.Editable)
-	assert.Contains(t, target.Reason, "PENDING")
+	assert.Contains(t, target.Reason, "wait until this transition ends", "the state → actions table says why")
 	var got map[string]any
 	require.NoError(t, json.Unmarshal([]byte(target.Spec), &got))
 	assert.Equal(t, "editor-etl", got["cluster_name"])

@@ -16,7 +16,7 @@ export type ExportView = drafts.Exported
 export type SavedExport = app.SavedExport
 export type PlanView = app.PlanView
 export type ApplyOutcome = app.ApplyOutcome
-export type ClusterOption = app.ClusterOption
+export type ClusterOption = drafts.ClusterOption
 export type AppliedView = app.AppliedView
 export type DraftRecovery = app.DraftRecovery
 /** A draft file that could not be used (moved aside, or left for a newer build). */
