@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-
 	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"

@@ -1,7 +1,6 @@
 package app
 
 import (
-
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"

@@ -2,14 +2,14 @@ package apply
 
 import (
 	"context"
-	"errors"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
-	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 )
 
 // EditTarget is an existing cluster opened in the editor.
