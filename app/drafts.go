@@ -8,10 +8,12 @@ import (
 	"time"
 
 	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/check"
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -64,7 +66,7 @@ func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
 
 var (
 	errDraftsUnavailable = errors.New("drafts are not available in this run")
-	errBadSpec           = errors.New("the spec is not a cluster spec")
+	errBadSpec           = drafts.ErrBadSpec
 	errNoWorkspace       = errors.New("no target workspace")
 	errOffline           = errors.New("this needs the workspace online")
 )
@@ -101,9 +103,9 @@ func (d *Drafts) List() (DraftList, error) {
 	}
 	for _, s := range sums {
 		row := DraftRow{ID: s.ID, Name: s.Name, ClusterName: s.ClusterName, WorkspaceID: s.WorkspaceID,
-			WorkspaceName: names[s.WorkspaceID], UpdatedAt: stamp(s.UpdatedAt), Applied: d.appliedViews(s.Applied)}
+			WorkspaceName: names[s.WorkspaceID], UpdatedAt: catalog.RFC3339(s.UpdatedAt), Applied: d.appliedViews(s.Applied)}
 		if full, _, err := d.store.Get(s.ID); err == nil {
-			row.Check = d.checkDoc(documentOf(full), full.WorkspaceID, full.PolicyID).summary()
+			row.Check = d.checkDoc(full.Document(), full.WorkspaceID, full.PolicyID).Summary()
 		}
 		out.Drafts = append(out.Drafts, row)
 	}
@@ -137,7 +139,7 @@ func (d *Drafts) Create(in DraftInput) (DraftView, error) {
 	if err := d.ready(); err != nil {
 		return DraftView{}, err
 	}
-	ps, err := splitPageSpec(in.Spec)
+	ps, err := drafts.SplitPageSpec(in.Spec)
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
@@ -164,7 +166,7 @@ func (d *Drafts) Save(in DraftSave) (DraftView, error) {
 	}
 	// The page's spec holds the libraries and any extra keys too (see
 	// clusterspec.Document): what it sends replaces them.
-	ps, err := splitPageSpec(in.Spec)
+	ps, err := drafts.SplitPageSpec(in.Spec)
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
@@ -181,7 +183,7 @@ func (d *Drafts) Save(in DraftSave) (DraftView, error) {
 // Check validates a spec offline against the workspace's cached catalog and
 // the policy, as the editor holds it (saved or not).
 func (d *Drafts) Check(workspaceID, policyID string, spec map[string]any) (CheckView, error) {
-	ps, err := splitPageSpec(spec)
+	ps, err := drafts.SplitPageSpec(spec)
 	if err != nil {
 		return CheckView{}, d.fail(err)
 	}
@@ -243,7 +245,7 @@ func (d *Drafts) Trash() ([]TrashRow, error) {
 	}
 	out := make([]TrashRow, 0, len(entries))
 	for _, e := range entries {
-		out = append(out, TrashRow{ID: e.ID, Name: e.Name, ClusterName: e.ClusterName, DeletedAt: stamp(e.DeletedAt)})
+		out = append(out, TrashRow{ID: e.ID, Name: e.Name, ClusterName: e.ClusterName, DeletedAt: catalog.RFC3339(e.DeletedAt)})
 	}
 	return forPage(out), nil
 }
@@ -280,4 +282,17 @@ func (d *Drafts) fail(err error) error {
 		return ui
 	}
 	return err
+}
+
+// check checks a stored draft's spec (no libraries or extra keys).
+func (d *Drafts) check(spec compute.ClusterSpec, workspaceID, policyID string, _ []string) CheckView {
+	return d.checkDoc(clusterspec.Document{Spec: spec}, workspaceID, policyID)
+}
+
+func (d *Drafts) checkDoc(doc clusterspec.Document, workspaceID, policyID string) CheckView {
+	m, err := doc.Map()
+	if err != nil {
+		m = nil // the checker reports an empty spec's problems
+	}
+	return drafts.CheckViewOf(d.checker.Check(context.Background(), check.Request{WorkspaceID: workspaceID, PolicyID: policyID, Spec: m}))
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -18,22 +17,6 @@ import (
 const onlineTimeout = 30 * time.Second
 
 var errPolicyBlocked = errors.New("the draft does not pass its checks")
-
-// TargetView is a workspace a draft can target, with what is cached for it.
-type TargetView struct {
-	ID         string         `json:"id"`
-	Name       string         `json:"name"`
-	Demo       bool           `json:"demo"`
-	Production bool           `json:"production"`
-	Cache      CacheInfo      `json:"cache"`
-	Policies   []PolicyOption `json:"policies"`
-}
-
-// PolicyOption is a cached policy to design a draft for.
-type PolicyOption struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
-}
 
 // ClusterOption is a cluster a draft can be made from.
 type ClusterOption = drafts.ClusterOption
@@ -87,18 +70,14 @@ func (d *Drafts) Targets() ([]TargetView, error) {
 }
 
 func (d *Drafts) target(p workspaces.Profile) TargetView {
-	t := TargetView{ID: p.ID, Name: p.Name, Demo: p.IsDemo, Production: p.IsProduction, Policies: []PolicyOption{}}
 	if d.catalog == nil {
-		return t
+		return drafts.TargetViewOf(p, nil, d.now())
 	}
-	if s, err := d.catalog.Load(p.ID); err == nil {
-		t.Cache = cacheInfo(s, d.now())
-		for _, pol := range s.Policies.Items {
-			t.Policies = append(t.Policies, PolicyOption{ID: pol.PolicyId, Name: pol.Name})
-		}
-		sort.Slice(t.Policies, func(i, j int) bool { return strings.ToLower(t.Policies[i].Name) < strings.ToLower(t.Policies[j].Name) })
+	s, err := d.catalog.Load(p.ID)
+	if err != nil {
+		return drafts.TargetViewOf(p, nil, d.now())
 	}
-	return t
+	return drafts.TargetViewOf(p, &s, d.now())
 }
 
 func (d *Drafts) profile(id string) (workspaces.Profile, error) {

@@ -26,7 +26,7 @@ func (d *Drafts) PlanApply(draftID, workspaceID, clusterID string) (PlanView, er
 	if err != nil {
 		return PlanView{}, err
 	}
-	if err := unparsedSpec(dr); err != nil {
+	if err := dr.Unparsed(); err != nil {
 		return PlanView{}, d.fail(err)
 	}
 	ctx, cancel := context.WithTimeout(d.ctx, onlineTimeout)
@@ -93,11 +93,11 @@ func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
 	}
 	// Text may have stopped parsing since the plan: its fingerprint, taken
 	// from the last valid spec, would still match.
-	if err := unparsedSpec(dr); err != nil {
+	if err := dr.Unparsed(); err != nil {
 		return ApplyOutcome{}, d.fail(err)
 	}
 	rec, _ := dr.Record(req.WorkspaceID)
-	mem := &draftMemory{store: d.store, draftID: dr.ID, workspaceID: req.WorkspaceID}
+	mem := d.store.ApplyMemory(dr.ID, req.WorkspaceID)
 	res, err := d.apply.ApplyDraft(d.ctx, apply.ApplyDraftRequest{
 		DraftTarget: target(dr, req.WorkspaceID, req.ClusterID), Fingerprint: req.Fingerprint, Start: req.Start,
 		PendingRequestID: rec.PendingRequestID, Memory: mem}, req.OperationID)
@@ -106,8 +106,8 @@ func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
 	if res.Create != nil {
 		out.Adopted = res.Create.Adopted
 	}
-	if mem.linked != nil {
-		v, verr := d.toView(*mem.linked)
+	if mem.Linked != nil {
+		v, verr := d.toView(*mem.Linked)
 		out.Draft = v
 		if err == nil {
 			err = verr
@@ -120,34 +120,4 @@ func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
 		return forPage(out), worded
 	}
 	return forPage(out), netErr(refusedAs(err, errPolicyBlocked))
-}
-
-// draftMemory keeps a draft's create request in its apply record.
-type draftMemory struct {
-	store                *drafts.Store
-	draftID, workspaceID string
-	linked               *drafts.Draft // the draft once it names its cluster
-}
-
-func (m *draftMemory) Pending(requestID string) error {
-	_, err := m.store.RecordApply(m.draftID, drafts.ApplyRecord{WorkspaceID: m.workspaceID, PendingRequestID: requestID})
-	return err
-}
-
-func (m *draftMemory) Settled(clusterID string) error {
-	dr, err := m.store.RecordApply(m.draftID, drafts.ApplyRecord{WorkspaceID: m.workspaceID, ClusterID: clusterID})
-	if err == nil && clusterID != "" {
-		m.linked = &dr
-	}
-	return err
-}
-
-// unparsedSpec refuses a draft whose typed text does not parse: its Spec is
-// an older version than what the user sees.
-func unparsedSpec(dr drafts.Draft) error {
-	if dr.SpecText == "" {
-		return nil
-	}
-	return &drafts.FieldError{Field: "spec", Err: errBadSpec,
-		Msg: "the spec has JSON text that does not parse; fix it before applying"}
 }
