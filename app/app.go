@@ -78,7 +78,8 @@ func New(d Deps) *App {
 	editor := newEditor(d, errs)
 	drafts := newDrafts(d, errs)
 	applier := newApplyService(d, editor.checker) // the same check the form shows, before anything is sent
-	editor.apply, drafts.apply = applier, applier
+	editor.apply = applier
+	drafts.useApply(applier)
 	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming)
 	if d.Session != nil {
 		clusters.rejected = d.Session.MarkRejectedSince

@@ -8,12 +8,9 @@ import (
 	"time"
 
 	"github.com/databricks/databricks-sdk-go"
-	"github.com/databricks/databricks-sdk-go/service/compute"
 
-	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/check"
-	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -46,7 +43,7 @@ type Drafts struct {
 	checker *check.Checker
 	// session learns of refused credentials (a create answered 401).
 	session *session.Session
-	apply   *apply.Service // plan and apply (wired in app.go)
+	svc     *drafts.Service // check, plan and apply (apply wired in app.go)
 }
 
 func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
@@ -57,6 +54,7 @@ func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
 		snaps = check.CacheSnapshots(f.catalog)
 	}
 	f.checker = check.New(snaps, d.Rates)
+	f.svc = drafts.NewService(d.Drafts, f.checker, nil, f.fetchCatalog)
 	f.workspaces = func() []workspaces.Profile { return nil }
 	if d.Session != nil {
 		f.workspaces, f.session = d.Session.List, d.Session
@@ -105,7 +103,7 @@ func (d *Drafts) List() (DraftList, error) {
 		row := DraftRow{ID: s.ID, Name: s.Name, ClusterName: s.ClusterName, WorkspaceID: s.WorkspaceID,
 			WorkspaceName: names[s.WorkspaceID], UpdatedAt: catalog.RFC3339(s.UpdatedAt), Applied: d.appliedViews(s.Applied)}
 		if full, _, err := d.store.Get(s.ID); err == nil {
-			row.Check = d.checkDoc(full.Document(), full.WorkspaceID, full.PolicyID).Summary()
+			row.Check = d.svc.Check(d.ctx, full.Document(), full.WorkspaceID, full.PolicyID).Summary()
 		}
 		out.Drafts = append(out.Drafts, row)
 	}
@@ -187,7 +185,7 @@ func (d *Drafts) Check(workspaceID, policyID string, spec map[string]any) (Check
 	if err != nil {
 		return CheckView{}, d.fail(err)
 	}
-	return forPage(d.checkDoc(ps, workspaceID, policyID)), nil
+	return forPage(d.svc.Check(d.ctx, ps, workspaceID, policyID)), nil
 }
 
 // Rename changes a draft's name only.
@@ -284,15 +282,15 @@ func (d *Drafts) fail(err error) error {
 	return err
 }
 
-// check checks a stored draft's spec (no libraries or extra keys).
-func (d *Drafts) check(spec compute.ClusterSpec, workspaceID, policyID string, _ []string) CheckView {
-	return d.checkDoc(clusterspec.Document{Spec: spec}, workspaceID, policyID)
-}
-
-func (d *Drafts) checkDoc(doc clusterspec.Document, workspaceID, policyID string) CheckView {
-	m, err := doc.Map()
-	if err != nil {
-		m = nil // the checker reports an empty spec's problems
+// fetchCatalog fetches a workspace's catalog into the cache now.
+func (d *Drafts) fetchCatalog(ctx context.Context, workspaceID string) error {
+	if d.catalog == nil {
+		return nil
 	}
-	return drafts.CheckViewOf(d.checker.Check(context.Background(), check.Request{WorkspaceID: workspaceID, PolicyID: policyID, Spec: m}))
+	w, err := d.client(ctx, workspaceID)
+	if err != nil {
+		return err
+	}
+	_, err = d.catalog.Refresh(ctx, workspaceID, w, d.now)
+	return err
 }

@@ -1,5 +1,5 @@
 import * as Drafts from '../../wailsjs/go/app/Drafts'
-import { app, type clusterspec, type drafts } from '../../wailsjs/go/models'
+import { app, type clusterspec, drafts } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
 export type DraftView = app.DraftView
@@ -80,5 +80,5 @@ export const draftsApi = {
     start: boolean
     operationId?: string
   }): Promise<ApplyOutcome> =>
-    invoke(() => Drafts.Apply(app.ApplyRequest.createFrom({ operationId: '', ...req }))),
+    invoke(() => Drafts.Apply(drafts.ApplyRequest.createFrom({ operationId: '', ...req }))),
 }
