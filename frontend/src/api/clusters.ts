@@ -100,4 +100,6 @@ export const clustersApi = {
   cloneSpec: (ws: string, id: string): Promise<string> => invoke(() => C.CloneSpec(ws, id)),
   /** Opens the Spark UI in the system browser; returns the address. */
   openSparkUi: (ws: string, id: string): Promise<string> => invoke(() => C.OpenSparkUI(ws, id)),
+  /** Opens the page of the job run that owns job compute in the system browser; returns the address. */
+  openRun: (ws: string, id: string): Promise<string> => invoke(() => C.OpenRun(ws, id)),
 }
