@@ -156,6 +156,14 @@ func (c *Clusters) CloneSpec(workspaceID, clusterID string) (string, error) {
 	return c.svc.CloneSpec(ctx, workspaceID, clusterID)
 }
 
+// Connection is how tools reach the cluster: JDBC/ODBC settings and
+// snippets with the host, org id and cluster id filled in, never a secret.
+func (c *Clusters) Connection(workspaceID, clusterID string) (clusters.Connection, error) {
+	ctx, cancel := c.call()
+	defer cancel()
+	return forPageErr(c.svc.Connection(ctx, workspaceID, clusterID))
+}
+
 // OpenSparkUI opens the cluster's Spark UI in the system browser and
 // returns the address it opened.
 func (c *Clusters) OpenSparkUI(workspaceID, clusterID string) (string, error) {
