@@ -63,23 +63,32 @@ func (s *Service) Connection(ctx context.Context, ws, id string) (Connection, er
 
 // ConnectionOf fills the connection details of cluster d on host.
 func ConnectionOf(host, orgID, authType string, d *compute.ClusterDetails) Connection {
-	hostname := host
+	// Workspaces answer on HTTPS port 443; a host that names another port
+	// (a proxy, the demo) is shown as it is.
+	hostname, port, scheme := host, 443, "https"
 	if u, err := url.Parse(host); err == nil && u.Host != "" {
-		hostname = u.Hostname()
+		hostname, scheme = u.Hostname(), u.Scheme
+		if p, err := strconv.Atoi(u.Port()); err == nil {
+			port = p
+		}
 	}
-	base := "https://" + hostname
-	c := Connection{Hostname: hostname, Port: 443, Protocol: "HTTPS", OrgID: orgID, ClusterID: d.ClusterId,
+	base := scheme + "://" + hostname
+	if port != 443 {
+		base += ":" + strconv.Itoa(port)
+	}
+	c := Connection{Hostname: hostname, Port: port, Protocol: strings.ToUpper(scheme), OrgID: orgID, ClusterID: d.ClusterId,
 		HTTPPath: fmt.Sprintf("sql/protocolv1/o/%s/%s", orgID, d.ClusterId)}
 	c.Credential = credentialNote(authType)
 	c.AccessNote, c.ConnectOK = accessNote(d.DataSecurityMode)
 	profile := export.Key(d.ClusterName, "cluster")
 	c.Snippets = []Snippet{
 		{ID: "jdbc", Title: "JDBC URL", Language: "text",
-			Text: fmt.Sprintf("jdbc:databricks://%s:443/default;transportMode=http;ssl=1;httpPath=%s;AuthMech=3;UID=token;PWD=<personal-access-token>",
-				hostname, c.HTTPPath),
+			Text: fmt.Sprintf("jdbc:databricks://%s:%d/default;transportMode=http;ssl=%d;httpPath=%s;AuthMech=3;UID=token;PWD=<personal-access-token>",
+				hostname, port, boolInt(scheme == "https"), c.HTTPPath),
 			Note: "Databricks JDBC driver. Replace <personal-access-token> with a token of yours, or use the driver's OAuth settings."},
 		{ID: "odbc", Title: "ODBC", Language: "ini",
-			Text: fmt.Sprintf("Host=%s\nPort=443\nHTTPPath=%s\nSSL=1\nThriftTransport=2\nAuthMech=3\nUID=token\nPWD=<personal-access-token>", hostname, c.HTTPPath),
+			Text: fmt.Sprintf("Host=%s\nPort=%d\nHTTPPath=%s\nSSL=%d\nThriftTransport=2\nAuthMech=3\nUID=token\nPWD=<personal-access-token>",
+				hostname, port, c.HTTPPath, boolInt(scheme == "https")),
 			Note: "Databricks ODBC driver (Simba Spark). Replace <personal-access-token>."},
 		{ID: "python", Title: "Python (Databricks Connect)", Language: "python",
 			Text: fmt.Sprintf("from databricks.connect import DatabricksSession\n\n# Credentials come from DATABRICKS_TOKEN or ~/.databrickscfg (unified auth).\nspark = DatabricksSession.builder.remote(\n    host=%q,\n    cluster_id=%q,\n).getOrCreate()",
@@ -94,6 +103,13 @@ func ConnectionOf(host, orgID, authType string, d *compute.ClusterDetails) Conne
 			Note: fmt.Sprintf("Then sign in: databricks auth login --host %s --profile %s (or add token = … yourself).", base, profile)},
 	}
 	return c
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // connectVersion is the Databricks Connect release line of a runtime

@@ -34,6 +34,13 @@ func TestConnectionOfFillsHostOrgAndCluster(t *testing.T) {
 	assert.Contains(t, byID["dbt"].Text, "http_path: sql/protocolv1/o/1234/0923-164208-meows279")
 	assert.Contains(t, byID["cli"].Text, "[bi_serving]\nhost = https://adb-1234.5.azuredatabricks.net\ncluster_id = 0923-164208-meows279")
 	assert.Contains(t, c.Credential, "personal access token")
+
+	// A host on another port (a proxy, the demo) is shown as it is.
+	local := ConnectionOf("http://127.0.0.1:8123", "7", "pat", d)
+	assert.Equal(t, 8123, local.Port)
+	assert.Equal(t, "HTTP", local.Protocol)
+	assert.Contains(t, local.Snippets[0].Text, "jdbc:databricks://127.0.0.1:8123/default;transportMode=http;ssl=0;")
+	assert.Contains(t, local.Snippets[2].Text, `host="http://127.0.0.1:8123"`)
 }
 
 func TestConnectionAccessModes(t *testing.T) {

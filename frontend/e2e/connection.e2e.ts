@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launch, open } from './browser'
+import { join } from 'node:path'
+import { artifacts, launch, open } from './browser'
 import { DemoWorkspace } from './demo'
 
 let browser: Browser
@@ -31,14 +32,16 @@ describe('connection details', () => {
     await page.getByTestId('copy-jdbc').click()
     const copied = await page.evaluate(() => navigator.clipboard.readText())
     expect(copied).toBe(await jdbc.textContent())
-    const host = new URL(demo.url).hostname
-    const m = copied.match(/^jdbc:databricks:\/\/([^:]+):443\/default;transportMode=http;ssl=1;httpPath=sql\/protocolv1\/o\/(\d+)\/([^;]+);AuthMech=3;UID=token;PWD=<personal-access-token>$/)
+    const demoURL = new URL(demo.url)
+    const m = copied.match(/^jdbc:databricks:\/\/([^:]+):(\d+)\/default;transportMode=http;ssl=0;httpPath=sql\/protocolv1\/o\/(\d+)\/([^;]+);AuthMech=3;UID=token;PWD=<personal-access-token>$/)
     expect(m, copied).not.toBeNull()
-    expect(m![1]).toBe(host)
-    expect(m![3]).toBe(id)
-    expect(await page.getByTestId('conn-http-path').textContent()).toContain(`sql/protocolv1/o/${m![2]}/${id}`)
+    expect(m![1]).toBe(demoURL.hostname)
+    expect(m![2]).toBe(demoURL.port) // the demo is plain HTTP on its own port; a workspace is HTTPS on 443
+    expect(m![4]).toBe(id)
+    expect(await page.getByTestId('conn-http-path').textContent()).toContain(`sql/protocolv1/o/${m![3]}/${id}`)
     expect(await page.getByTestId('access-note').textContent()).toContain('Databricks Connect and Spark Connect work')
 
+    await page.screenshot({ path: join(artifacts, 'e2e-cluster-connection.png'), fullPage: true })
     const everything = await page.getByTestId('connection-tab').textContent()
     expect(everything).not.toContain(demo.token)
     expect(errors).toEqual([])

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launch, open } from './browser'
+import { join } from 'node:path'
+import { artifacts, launch, open } from './browser'
 
 let browser: Browser
 const url = inject('bridgeUrl')
@@ -22,6 +23,7 @@ describe('job compute', () => {
     await page.getByTestId('tab-job').click()
     const row = page.locator('tr[data-name="job-771204563-run-3320117"]')
     await expect.poll(() => row.count(), live).toBe(1)
+    await page.screenshot({ path: join(artifacts, 'e2e-job-compute.png') })
     const link = row.getByTestId('job-run-link')
     expect(await link.getAttribute('title')).toBe('Open run 3320117 of job 771204563 in the workspace')
     await link.click()
