@@ -135,6 +135,9 @@ func (ws *workspace) getPermissions(c *call, k *objectKind) (any, error) {
 	if err := ws.objectExists(k, id); err != nil {
 		return nil, err
 	}
+	if err := ws.mayReadACL(c.user, k, id); err != nil {
+		return nil, err
+	}
 	return ws.permissionsOf(k, id)
 }
 
