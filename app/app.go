@@ -43,18 +43,19 @@ type Deps struct {
 
 // App owns the facades bound to the page.
 type App struct {
-	Shell      *Shell
-	Workspaces *Workspaces
-	Clusters   *Clusters
-	desktop    desktopServices
-	transport  string
-	stop       context.CancelFunc
-	Drafts     *Drafts
-	Editor     *Editor
-	Catalog    *Catalog
-	Operations *Operations
-	errors     *ErrorFormatter
-	log        *slog.Logger
+	Shell       *Shell
+	Workspaces  *Workspaces
+	Clusters    *Clusters
+	desktop     desktopServices
+	transport   string
+	stop        context.CancelFunc
+	Drafts      *Drafts
+	Editor      *Editor
+	Catalog     *Catalog
+	Operations  *Operations
+	Permissions *Permissions
+	errors      *ErrorFormatter
+	log         *slog.Logger
 }
 
 // New builds the facades.
@@ -84,25 +85,26 @@ func New(d Deps) *App {
 		clusters.rejected = d.Session.MarkRejectedSince
 	}
 	return &App{
-		Shell:      newShell(d),
-		Workspaces: newWorkspaces(d, errs),
-		Clusters:   clusters,
-		desktop:    desktop,
-		transport:  d.Transport,
-		stop:       stop,
-		Drafts:     drafts,
-		Editor:     editor,
-		Catalog:    newCatalog(d),
-		Operations: &Operations{svc: applier},
-		errors:     errs,
-		log:        d.Log,
+		Shell:       newShell(d),
+		Workspaces:  newWorkspaces(d, errs),
+		Clusters:    clusters,
+		desktop:     desktop,
+		transport:   d.Transport,
+		stop:        stop,
+		Drafts:      drafts,
+		Editor:      editor,
+		Catalog:     newCatalog(d),
+		Operations:  &Operations{svc: applier},
+		Permissions: newPermissions(ctx, d),
+		errors:      errs,
+		log:         d.Log,
 	}
 }
 
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations, a.Permissions}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.
