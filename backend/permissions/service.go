@@ -60,20 +60,22 @@ func (s *Service) Update(ctx context.Context, workspaceID, objectType, objectID 
 	if err != nil {
 		return View{}, err
 	}
-	levels, err := w.Permissions.GetPermissionLevels(ctx, iam.GetPermissionLevelsRequest{RequestObjectType: k.Type, RequestObjectId: objectID})
-	if err != nil {
-		return View{}, fmt.Errorf("read the permission levels of %s %s: %w", k.Noun, objectID, err)
-	}
 	req := make([]iam.AccessControlRequest, 0, len(grants))
-	for _, g := range grants {
-		if !slices.ContainsFunc(levels.PermissionLevels, func(d iam.PermissionsDescription) bool { return string(d.PermissionLevel) == g.Level }) {
-			return View{}, fmt.Errorf("%w: %s", ErrBadLevel, g.Level)
-		}
+	for _, g := range grants { // checked before anything is asked
 		r, err := request(g.Principal, g.Level)
 		if err != nil {
 			return View{}, err
 		}
 		req = append(req, r)
+	}
+	levels, err := w.Permissions.GetPermissionLevels(ctx, iam.GetPermissionLevelsRequest{RequestObjectType: k.Type, RequestObjectId: objectID})
+	if err != nil {
+		return View{}, fmt.Errorf("read the permission levels of %s %s: %w", k.Noun, objectID, err)
+	}
+	for _, g := range grants {
+		if !slices.ContainsFunc(levels.PermissionLevels, func(d iam.PermissionsDescription) bool { return string(d.PermissionLevel) == g.Level }) {
+			return View{}, fmt.Errorf("%w: %s", ErrBadLevel, g.Level)
+		}
 	}
 	if _, err := w.Permissions.Update(ctx, iam.UpdateObjectPermissions{RequestObjectType: k.Type, RequestObjectId: objectID, AccessControlList: req}); err != nil {
 		return View{}, fmt.Errorf("change the permissions of %s %s: %w", k.Noun, objectID, err)
