@@ -43,19 +43,20 @@ type Deps struct {
 
 // App owns the facades bound to the page.
 type App struct {
-	Shell       *Shell
-	Workspaces  *Workspaces
-	Clusters    *Clusters
-	desktop     desktopServices
-	transport   string
-	stop        context.CancelFunc
-	Drafts      *Drafts
-	Editor      *Editor
-	Catalog     *Catalog
-	Operations  *Operations
-	Permissions *Permissions
-	errors      *ErrorFormatter
-	log         *slog.Logger
+	Shell      *Shell
+	Workspaces *Workspaces
+	Clusters   *Clusters
+	desktop    desktopServices
+	transport  string
+	stop       context.CancelFunc
+	Drafts     *Drafts
+	Editor     *Editor
+	Catalog    *Catalog
+	Operations *Operations
+	errors     *ErrorFormatter
+	log        *slog.Logger
+
+	Permissions *Permissions // the Permissions panel (clusters, pools, policies)
 }
 
 // New builds the facades.
@@ -85,19 +86,20 @@ func New(d Deps) *App {
 		clusters.rejected = d.Session.MarkRejectedSince
 	}
 	return &App{
-		Shell:       newShell(d),
-		Workspaces:  newWorkspaces(d, errs),
-		Clusters:    clusters,
-		desktop:     desktop,
-		transport:   d.Transport,
-		stop:        stop,
-		Drafts:      drafts,
-		Editor:      editor,
-		Catalog:     newCatalog(d),
-		Operations:  &Operations{svc: applier},
+		Shell:      newShell(d),
+		Workspaces: newWorkspaces(d, errs),
+		Clusters:   clusters,
+		desktop:    desktop,
+		transport:  d.Transport,
+		stop:       stop,
+		Drafts:     drafts,
+		Editor:     editor,
+		Catalog:    newCatalog(d),
+		Operations: &Operations{svc: applier},
+		errors:     errs,
+		log:        d.Log,
+
 		Permissions: newPermissions(ctx, d),
-		errors:      errs,
-		log:         d.Log,
 	}
 }
 
