@@ -55,6 +55,8 @@ type App struct {
 	Operations *Operations
 	errors     *ErrorFormatter
 	log        *slog.Logger
+
+	Permissions *Permissions // the Permissions panel (clusters, pools, policies)
 }
 
 // New builds the facades.
@@ -97,13 +99,15 @@ func New(d Deps) *App {
 		Operations: &Operations{svc: applier},
 		errors:     errs,
 		log:        d.Log,
+
+		Permissions: newPermissions(ctx, d),
 	}
 }
 
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations, a.Permissions}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

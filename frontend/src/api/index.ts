@@ -55,3 +55,12 @@ export {
   type ServerVerdict,
 } from './editor'
 export { operationsApi, type ProgressEvent } from './operations'
+export {
+  permissionsApi,
+  type PermissionEntry,
+  type PermissionGrant,
+  type PermissionLevel,
+  type PermissionObjectType,
+  type PermissionsView,
+  type Principal,
+} from './permissions'
