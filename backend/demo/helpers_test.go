@@ -2,8 +2,6 @@ package demo
 
 import (
 	"context"
-	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -12,27 +10,12 @@ import (
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/testenv"
 )
 
-// TestMain points HOME and XDG_* at a temporary folder for the whole package:
-// the tests run in parallel (SDK waiters sleep in real time), which
-// t.Setenv does not allow, and nothing may touch the user's files.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "clusterdeck-demo-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	for _, k := range []string{"HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"} {
-		_ = os.Setenv(k, dir)
-	}
-	for _, k := range []string{"DATABRICKS_HOST", "DATABRICKS_TOKEN", "DATABRICKS_CONFIG_PROFILE", "DATABRICKS_CONFIG_FILE"} {
-		_ = os.Unsetenv(k)
-	}
-	code := m.Run()
-	_ = os.RemoveAll(dir)
-	os.Exit(code)
-}
+// TestMain keeps the SDK away from the user's files and variables.
+func TestMain(m *testing.M) { testenv.Main(m, "demo") }
 
 // Virtual-time speed for tests that use SDK waiters: a 4-minute start
 // takes under a second of real time.
