@@ -186,4 +186,3 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
-
