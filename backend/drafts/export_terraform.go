@@ -36,15 +36,7 @@ const ProviderSource = "databricks/databricks"
 // provider's source and, when the host is known, a provider block with it
 // (credentials stay in the environment or ~/.databrickscfg).
 func ExportTerraformTo(t Target, drafts ...Draft) ([]byte, error) {
-	f := hclwrite.NewEmptyFile()
-	body := f.Body()
-	req := body.AppendNewBlock("terraform", nil).Body().AppendNewBlock("required_providers", nil).Body()
-	req.SetAttributeValue("databricks", cty.ObjectVal(map[string]cty.Value{"source": cty.StringVal(ProviderSource)}))
-	body.AppendNewline()
-	if t.Host != "" {
-		body.AppendNewBlock("provider", []string{"databricks"}).Body().SetAttributeValue("host", cty.StringVal(t.Host))
-		body.AppendNewline()
-	}
+	f, body := terraformFile(t)
 	used := map[string]int{}
 	for i, d := range drafts {
 		obj, err := specObject(d)
@@ -71,6 +63,32 @@ func ExportTerraformTo(t Target, drafts ...Draft) ([]byte, error) {
 				return nil, fmt.Errorf("draft %q: library: %w", d.Name, err)
 			}
 		}
+	}
+	return f.Bytes(), nil
+}
+
+// terraformFile starts a file with the provider's source and host.
+func terraformFile(t Target) (*hclwrite.File, *hclwrite.Body) {
+	f := hclwrite.NewEmptyFile()
+	body := f.Body()
+	req := body.AppendNewBlock("terraform", nil).Body().AppendNewBlock("required_providers", nil).Body()
+	req.SetAttributeValue("databricks", cty.ObjectVal(map[string]cty.Value{"source": cty.StringVal(ProviderSource)}))
+	body.AppendNewline()
+	if t.Host != "" {
+		body.AppendNewBlock("provider", []string{"databricks"}).Body().SetAttributeValue("host", cty.StringVal(t.Host))
+		body.AppendNewline()
+	}
+	return f, body
+}
+
+// ExportTerraformResource writes one resource of another kind (a cluster
+// policy, a pool) from its API JSON with the writer clusters use: nested
+// objects as blocks, lists of objects as repeated blocks.
+func ExportTerraformResource(t Target, resourceType, name string, obj map[string]any) ([]byte, error) {
+	f, body := terraformFile(t)
+	res := body.AppendNewBlock("resource", []string{resourceType, resourceKey(name)})
+	if err := writeHCLObject(res.Body(), obj, false); err != nil {
+		return nil, fmt.Errorf("%s %q: %w", resourceType, name, err)
 	}
 	return f.Bytes(), nil
 }
