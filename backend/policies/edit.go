@@ -118,8 +118,9 @@ func (s *Service) Check(workspaceID, editingID string, f Form) FormCheck {
 	var def *policy.Definition
 	var err error
 	if f.FamilyID != "" {
-		def, err = policy.FamilyDefinition(f.FamilyID, f.Definition, s.knownFamilies(workspaceID))
-		if errors.Is(err, policy.ErrUnknownFamily) {
+		known := s.knownFamilies(workspaceID)
+		def, err = policy.FamilyDefinition(f.FamilyID, f.Definition, known)
+		if errors.Is(err, policy.ErrUnknownFamily) && known != nil { // offline, families are simply not known yet
 			out.Fields["familyId"] = fmt.Sprintf("Policy family %s is not known in this workspace.", f.FamilyID)
 		}
 	} else {
@@ -142,6 +143,7 @@ func (s *Service) Check(workspaceID, editingID string, f Form) FormCheck {
 
 // Create makes the policy in the workspace and returns its id.
 func (s *Service) Create(ctx context.Context, workspaceID string, f Form) (string, error) {
+	s.loadFamilies(ctx, workspaceID, f)
 	if err := s.mustPass(workspaceID, "", f); err != nil {
 		return "", err
 	}
@@ -163,6 +165,7 @@ func (s *Service) Create(ctx context.Context, workspaceID string, f Form) (strin
 // Edit replaces the policy's name, description, limit, libraries and
 // definition (the API's edit replaces the whole policy).
 func (s *Service) Edit(ctx context.Context, workspaceID, policyID string, f Form) error {
+	s.loadFamilies(ctx, workspaceID, f)
 	if err := s.mustPass(workspaceID, policyID, f); err != nil {
 		return err
 	}
@@ -193,6 +196,14 @@ func (s *Service) Delete(ctx context.Context, workspaceID, policyID string) erro
 	}
 	s.refreshed(ctx, workspaceID)
 	return nil
+}
+
+// loadFamilies fetches the families before a family policy is checked for
+// sending; if that fails the workspace will judge the family itself.
+func (s *Service) loadFamilies(ctx context.Context, workspaceID string, f Form) {
+	if f.FamilyID != "" {
+		_, _ = s.familiesOf(ctx, workspaceID)
+	}
 }
 
 // split puts the form's definition where the API wants it: a family

@@ -52,9 +52,14 @@ func (l *live) RefreshNow(ctx context.Context, id string) (catalog.Snapshot, err
 	return l.cache.Refresh(ctx, id, l.w, nil)
 }
 
-func clientFor(t testing.TB, srv *demo.Server, token string) *databricks.WorkspaceClient {
+// clientFor is token's client of srv, or of host when given (a proxy).
+func clientFor(t testing.TB, srv *demo.Server, token string, host ...string) *databricks.WorkspaceClient {
+	h := srv.URL()
+	if len(host) > 0 {
+		h = host[0]
+	}
 	w, err := databricks.NewWorkspaceClient(&databricks.Config{
-		Host: srv.URL(), Token: token, Loaders: []config.Loader{config.ConfigAttributes},
+		Host: h, Token: token, Loaders: []config.Loader{config.ConfigAttributes},
 		RetryTimeoutSeconds: 20, HTTPTimeoutSeconds: 10,
 	})
 	require.NoError(t, err)

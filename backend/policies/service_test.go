@@ -122,7 +122,7 @@ func TestExportAsAPIJSONAndTerraform(t *testing.T) {
 	p := compute.Policy{PolicyId: "p1", Name: "Team Shared (EU)", Description: "d", MaxClustersPerUser: 3,
 		PolicyFamilyId: "shared-data-science", Definition: `{"merged": {"type": "forbidden"}}`,
 		PolicyFamilyDefinitionOverrides: "{\n  \"autotermination_minutes\": {\"type\": \"fixed\", \"value\": 30}\n}",
-		Libraries: []compute.Library{{Pypi: &compute.PythonPyPiLibrary{Package: "pandas"}}}}
+		Libraries:                       []compute.Library{{Pypi: &compute.PythonPyPiLibrary{Package: "pandas"}}}}
 	js, err := ExportPolicy(p, FormatJSON, "")
 	require.NoError(t, err)
 	assert.Equal(t, "team-shared-eu.json", js.FileName)
