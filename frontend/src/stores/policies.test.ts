@@ -35,7 +35,7 @@ describe('policies store', () => {
     await store.loadFamilies('w')
     await store.loadFamilies('w')
     expect(api.families).toHaveBeenCalledTimes(1)
-    expect(store.families.w.map((f) => f.id)).toEqual(['personal-vm'])
+    expect(store.families.w!.map((f) => f.id)).toEqual(['personal-vm'])
   })
 
   it('keeps usage per policy and reads it again after enforcing', async () => {
@@ -43,13 +43,13 @@ describe('policies store', () => {
     api.enforce.mockResolvedValue({ clusterId: 'c', changes: [], restarts: true, applied: true })
     const store = usePoliciesStore()
     await store.loadUsage('w', 'p')
-    expect(store.usageOf('w', 'p')?.clusters[0].compliant).toBe(false)
+    expect(store.usageOf('w', 'p')?.clusters[0]!.compliant).toBe(false)
     expect(store.usageOf('w', 'other')).toBeNull()
     await store.enforce('w', 'p', 'c', false)
     expect(api.usage).toHaveBeenCalledTimes(1) // a preview changes nothing
     await store.enforce('w', 'p', 'c', true)
     expect(api.enforce).toHaveBeenLastCalledWith('w', 'c', true)
-    expect(store.usageOf('w', 'p')?.clusters[0].compliant).toBe(true)
+    expect(store.usageOf('w', 'p')?.clusters[0]!.compliant).toBe(true)
   })
 
   it('keeps a usage failure for its policy', async () => {
