@@ -14,6 +14,7 @@ describe('policy preview', () => {
       rule({ path: 'autotermination_minutes', type: 'range', max: 60, default: 30, hint: 'At most 60', required: true }),
       rule({ path: 'spark_version', type: 'unlimited', default: 'auto:latest-lts', required: true }),
       rule({ path: 'custom_tags.team', type: 'fixed', locked: true, value: 'de' }),
+      rule({ path: 'autoscale.min_workers', type: 'unlimited', default: 1 }),
       rule({ path: 'dbus_per_hour', type: 'range', max: 10, virtual: true, hint: 'At most 10' }),
     ])
     const by = (p: string) => rows.find((r) => r.path === p)!
@@ -22,6 +23,7 @@ describe('policy preview', () => {
     expect(by('instance_pool_id').state).toBe('forbidden')
     expect(by('autotermination_minutes')).toMatchObject({ state: 'limited', value: '30', note: 'At most 60' })
     expect(by('spark_version')).toMatchObject({ state: 'required', value: 'auto:latest-lts' })
+    expect(by('autoscale.min_workers')).toMatchObject({ state: 'defaulted', value: '1' })
     expect(by('cluster_name')).toMatchObject({ state: 'free', value: '' })
     expect(by('custom_tags.team')).toMatchObject({ label: 'Tag team', state: 'locked' })
     expect(by('dbus_per_hour').label).toBe('Cost (DBU per hour)')

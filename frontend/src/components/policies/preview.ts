@@ -2,7 +2,7 @@ import type { FieldConstraint } from '@/api'
 import { valueText } from '@/components/catalog/ruleText'
 
 /** How a field of the cluster form looks to a user of the policy. */
-export type FieldState = 'hidden' | 'locked' | 'forbidden' | 'limited' | 'required' | 'free'
+export type FieldState = 'hidden' | 'locked' | 'forbidden' | 'limited' | 'required' | 'defaulted' | 'free'
 
 export interface PreviewRow {
   path: string
@@ -65,6 +65,7 @@ function rowOf(path: string, c: FieldConstraint | undefined): PreviewRow {
   else if (c.locked) row.state = 'locked'
   else if (c.type !== 'unlimited') row.state = 'limited'
   else if (c.required) row.state = 'required'
+  else if (row.value) row.state = 'defaulted'
   return row
 }
 
@@ -89,5 +90,6 @@ export const stateLabels: Record<FieldState, string> = {
   forbidden: 'Not allowed',
   limited: 'Limited',
   required: 'Required',
+  defaulted: 'Default',
   free: 'Free',
 }
