@@ -45,6 +45,15 @@ func withoutCompliance(t *testing.T, target string) string {
 	return srv.URL
 }
 
+func useNamed(u UsageView, name string) ClusterUse {
+	for _, c := range u.Clusters {
+		if c.Name == name {
+			return c
+		}
+	}
+	return ClusterUse{}
+}
+
 func paths(u ClusterUse) []string {
 	out := []string{}
 	for _, v := range u.Violations {
@@ -90,12 +99,7 @@ func TestUsageShowsTheViolationsOfEachCluster(t *testing.T) {
 	u, err := s.Usage(ctx, "w", shared.Info.ID)
 	require.NoError(t, err)
 	require.NotEmpty(t, u.Clusters)
-	var analytics ClusterUse
-	for _, c := range u.Clusters {
-		if c.Name == "shared-analytics" {
-			analytics = c
-		}
-	}
+	analytics := useNamed(u, "shared-analytics")
 	require.Equal(t, "shared-analytics", analytics.Name)
 	assert.False(t, analytics.Compliant)
 	assert.Equal(t, []string{"autoscale.max_workers", "autotermination_minutes"}, paths(analytics))
@@ -115,12 +119,7 @@ func TestEnforcePreviewsThenApplies(t *testing.T) {
 	shared := tighten(t, s)
 	u, err := s.Usage(ctx, "w", shared.Info.ID)
 	require.NoError(t, err)
-	var id string
-	for _, c := range u.Clusters {
-		if c.Name == "shared-analytics" {
-			id = c.ID
-		}
-	}
+	id := useNamed(u, "shared-analytics").ID
 	require.NotEmpty(t, id)
 	before, err := l.w.Clusters.GetByClusterId(ctx, id)
 	require.NoError(t, err)
