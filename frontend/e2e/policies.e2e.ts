@@ -126,6 +126,23 @@ describe('cluster policies', () => {
     await expect.poll(() => row.getAttribute('data-compliant')).toBe('true')
     await expect.poll(async () => (await workspace.get(id)).state).not.toBe('RUNNING')
 
+    // Export as Terraform, then delete after seeing the cluster that uses it.
+    await detail.getByTestId('policy-export').click()
+    const exp = page.getByTestId('policy-export-dialog')
+    await expect.poll(() => exp.getByTestId('export-content').locator('textarea').inputValue()).toContain('"policy_family_id"')
+    await exp.getByTestId('export-terraform').click()
+    await expect
+      .poll(() => exp.getByTestId('export-content').locator('textarea').inputValue())
+      .toContain('resource "databricks_cluster_policy" "e2e_team_shared"')
+    await exp.getByRole('button', { name: 'Done' }).click()
+    await detail.getByTestId('policy-delete').click()
+    const del = page.getByTestId('policy-delete-dialog')
+    await expect.poll(() => del.getByTestId('delete-clusters').textContent()).toContain(clusterName)
+    expect(await del.getByTestId('delete-confirm').isDisabled()).toBe(true)
+    await del.getByTestId('delete-typed-name').locator('input').fill(policyName)
+    await del.getByTestId('delete-confirm').click()
+    await expect.poll(() => page.locator('.policy-item', { hasText: policyName }).count()).toBe(0)
+
     expect(errors).toEqual([])
     await context.close()
   })
