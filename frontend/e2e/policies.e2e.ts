@@ -66,6 +66,7 @@ describe('cluster policies', () => {
       '{\n  "autotermination_minutes": {"type": "range", "minValue": 10, "maxValue": 60, "defaultValue": 45}\n}',
     )
     await expect.poll(() => page.getByTestId('definition-status').textContent()).toContain('No errors')
+    await expect.poll(() => page.getByTestId('policy-definition').locator('.cm-lintRange-error').count()).toBe(0)
     // The preview: the family's hidden access mode, the override's limit and default.
     const preview = page.getByTestId('policy-preview')
     await expect.poll(() => preview.locator('[data-preview="autotermination_minutes"]').getAttribute('data-state')).toBe('limited')
