@@ -9,6 +9,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
+	"github.com/clusterdeck/clusterdeck/backend/export"
 )
 
 // Export formats.
@@ -56,25 +57,23 @@ func ExportPolicy(p compute.Policy, format, host string) (Exported, error) {
 		}
 		return Exported{Format: format, FileName: fileStem(p.Name) + ".json", Content: string(raw) + "\n"}, nil
 	case FormatTerraform:
-		raw, err := json.Marshal(req)
+		obj, err := export.Object(req)
 		if err != nil {
-			return Exported{}, fmt.Errorf("encode policy: %w", err)
-		}
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		var obj map[string]any
-		if err := dec.Decode(&obj); err != nil {
-			return Exported{}, fmt.Errorf("decode policy: %w", err)
+			return Exported{}, fmt.Errorf("policy %q: %w", p.Name, err)
 		}
 		// The provider names the list "libraries" as the API does, one block each.
-		hcl, err := drafts.ExportTerraformResource(drafts.Target{Host: host}, "databricks_cluster_policy", p.Name, obj)
-		if err != nil {
-			return Exported{}, err
+		tf := export.NewTerraform(host)
+		if _, err := tf.Resource("databricks_cluster_policy", export.Key(p.Name, "policy"), obj, policyLayout); err != nil {
+			return Exported{}, fmt.Errorf("policy %q: %w", p.Name, err)
 		}
-		return Exported{Format: format, FileName: fileStem(p.Name) + ".tf", Content: string(hcl)}, nil
+		return Exported{Format: format, FileName: fileStem(p.Name) + ".tf", Content: string(tf.Bytes())}, nil
 	}
 	return Exported{}, fmt.Errorf("%w: %q (use json or terraform)", drafts.ErrBadExport, format)
 }
+
+// policyLayout puts what people look for first at the top of the resource.
+var policyLayout = export.Layout{First: []string{"name", "description", "policy_family_id",
+	"policy_family_definition_overrides", "definition", "max_clusters_per_user"}}
 
 // compact writes a definition on one line, as the API stores it; text
 // that is not JSON is kept.
