@@ -127,6 +127,10 @@ describe('cluster policies', () => {
     await expect.poll(() => row.getAttribute('data-compliant')).toBe('true')
     await expect.poll(async () => (await workspace.get(id)).state).not.toBe('RUNNING')
 
+    // The permissions panel (built once for every kind) shows on the policy.
+    await detail.locator('.n-tabs-tab', { hasText: 'Permissions' }).click()
+    await expect.poll(() => detail.getByTestId('permissions-panel').count()).toBe(1)
+
     // Export as Terraform, then delete after seeing the cluster that uses it.
     await detail.getByTestId('policy-export').click()
     const exp = page.getByTestId('policy-export-dialog')
