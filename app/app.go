@@ -53,6 +53,7 @@ type App struct {
 	Editor     *Editor
 	Catalog    *Catalog
 	Operations *Operations
+	Policies   *Policies
 	errors     *ErrorFormatter
 	log        *slog.Logger
 
@@ -97,6 +98,7 @@ func New(d Deps) *App {
 		Editor:     editor,
 		Catalog:    newCatalog(d),
 		Operations: &Operations{svc: applier},
+		Policies:   newPolicies(ctx, d),
 		errors:     errs,
 		log:        d.Log,
 
@@ -107,7 +109,7 @@ func New(d Deps) *App {
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations, a.Permissions}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations, a.Permissions, a.Policies}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

@@ -135,6 +135,9 @@ func (ws *workspace) policyEdit(c *call) (any, error) {
 			return nil, errInvalidParam("Policy with name %s already exists.", req.Name)
 		}
 	}
+	if p.d.IsDefault && req.PolicyFamilyId != p.d.PolicyFamilyId {
+		return nil, errInvalidParam("The policy family of default policy %s cannot be changed.", p.d.Name)
+	}
 	rules, def, err := effectiveRules(req.Definition, req.PolicyFamilyId, req.PolicyFamilyDefinitionOverrides)
 	if err != nil {
 		return nil, err
@@ -154,8 +157,12 @@ func (ws *workspace) policyDelete(c *call) (any, error) {
 	if err := ws.requireAdmin(c, "delete cluster policies"); err != nil {
 		return nil, err
 	}
-	if _, err := ws.policyFor(req.PolicyId); err != nil {
+	p, err := ws.policyFor(req.PolicyId)
+	if err != nil {
 		return nil, err
+	}
+	if p.d.IsDefault {
+		return nil, errInvalidParam("Default policy %s cannot be deleted.", p.d.Name)
 	}
 	delete(ws.policies, req.PolicyId)
 	delete(ws.acls, aclKey(kindPolicy, req.PolicyId))

@@ -281,3 +281,25 @@ func TestNonAdminSeesOnlyPoliciesTheyMayUse(t *testing.T) {
 	_, err = analyst.ClusterPolicies.GetByPolicyId(ctx, shared)
 	assert.NoError(t, err)
 }
+
+// Default policies cannot be deleted, and their family cannot be changed
+// (the Cluster Policies API's own rule, in the SDK's documentation).
+func TestDefaultPoliciesKeepTheirFamilyAndCannotBeDeleted(t *testing.T) {
+	t.Parallel()
+	_, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	id := policyID(t, ctx, w, "Personal Compute")
+	err := w.ClusterPolicies.Delete(ctx, compute.DeletePolicy{PolicyId: id})
+	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	err = w.ClusterPolicies.Edit(ctx, compute.EditPolicy{PolicyId: id, Name: "Personal Compute", PolicyFamilyId: "power-user"})
+	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	err = w.ClusterPolicies.Edit(ctx, compute.EditPolicy{PolicyId: id, Name: "Personal Compute", PolicyFamilyId: "personal-vm",
+		PolicyFamilyDefinitionOverrides: `{"autotermination_minutes": {"type": "fixed", "value": 60}}`})
+	require.NoError(t, err, "its overrides may change")
+	p, err := w.ClusterPolicies.GetByPolicyId(ctx, id)
+	require.NoError(t, err)
+	assert.Contains(t, p.Definition, `"value":60`, "the overrides are merged into the family's definition")
+	_, err = w.ClusterPolicies.GetByPolicyId(ctx, policyID(t, ctx, w, "Data Engineering Standard"))
+	require.NoError(t, err)
+	require.NoError(t, w.ClusterPolicies.Delete(ctx, compute.DeletePolicy{PolicyId: policyID(t, ctx, w, "Data Engineering Standard")}))
+}

@@ -88,6 +88,12 @@ func (ws *workspace) complianceEnforce(c *call) (any, error) {
 	}
 	// Apply like an edit: keep the server-owned fields, restart if running.
 	next := *fixed
+	// The requested spec follows the fix, or the next compliance check
+	// would read the old values again.
+	next.Spec = nil
+	if re, err := specToDetails(next); err == nil {
+		next.Spec = re.Spec
+	}
 	keepServerFields(&next, &cl.d)
 	cl.d = next
 	ws.event(cl, c.now, compute.EventTypeEdited, &compute.EventDetails{User: c.user.userName, Attributes: attributesOf(&cl.d)})

@@ -1,22 +1,44 @@
 // Package policies is the cluster-policy resource kind: the service the
-// Policies facade calls (service.go), the views the page gets (views.go) and
-// the actions each policy allows (actions.go). Policies are read from the
-// workspace's catalog cache, so the page works offline.
+// Policies facade calls (service.go, edit.go, compliance.go, export.go), the
+// views the page gets (views.go) and the actions each policy allows
+// (actions.go). Policies are listed from the workspace's catalog cache, so
+// the page works offline; changes go to the workspace through the SDK.
 package policies
 
 import (
+	"context"
+	"sync"
 	"time"
 
+	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 )
 
-// Service lists a workspace's cluster policies. Creating, editing and
-// deleting policies (issue 13) belong here too, next to List.
+// ClientSource gives a workspace's SDK client.
+// databricksClient is the SDK client type, named once.
+type databricksClient = databricks.WorkspaceClient
+
+type ClientSource interface {
+	Client(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, error)
+}
+
+// Refresher fetches a workspace's catalog anew after a change.
+type Refresher interface {
+	RefreshNow(ctx context.Context, workspaceID string) (catalog.Snapshot, error)
+}
+
+// Service lists, checks, creates, edits and deletes a workspace's cluster
+// policies and reports their clusters' compliance.
 type Service struct {
-	cache catalog.Reader
-	now   func() time.Time
+	cache   catalog.Reader
+	now     func() time.Time
+	clients ClientSource
+	refresh Refresher
+
+	mu       sync.Mutex
+	families map[string][]compute.PolicyFamily // per workspace, once fetched
 }
 
 // NewService reads from cache (catalog.Refresher); now defaults to time.Now.
@@ -24,16 +46,29 @@ func NewService(cache catalog.Reader, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{cache: cache, now: now}
+	return &Service{cache: cache, now: now, families: map[string][]compute.PolicyFamily{}}
+}
+
+// Connect lets the service change policies: clients reach the workspaces,
+// refresh re-reads the catalog after each change.
+func (s *Service) Connect(clients ClientSource, refresh Refresher) *Service {
+	s.clients, s.refresh = clients, refresh
+	return s
 }
 
 // List returns every cluster policy the cache holds (all-purpose and
-// job-only alike), by name, with the rules of each definition.
+// job-only alike), by name, with the rules of each definition and the
+// actions the signed-in user may take.
 func (s *Service) List(workspaceID string) (ListView, error) {
 	cache, items, err := catalog.Listing(s.cache, workspaceID,
 		func(snap catalog.Snapshot) catalog.Section[[]compute.Policy] { return snap.Policies }, s.now())
 	if err != nil {
 		return ListView{}, err
 	}
-	return listView(cache, items), nil
+	return listView(cache, items, s.admin(workspaceID)), nil
+}
+
+func (s *Service) admin(workspaceID string) bool {
+	snap, _, err := s.cache.Cached(workspaceID)
+	return err == nil && IsAdmin(snap.CurrentUser.Items)
 }

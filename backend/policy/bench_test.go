@@ -80,3 +80,14 @@ func BenchmarkParseDefinition(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheckDefinition measures the definition checker, which the
+// policy editor runs a moment after each keystroke.
+func BenchmarkCheckDefinition(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if probs := CheckDefinition(benchDefinition); len(probs) != 0 {
+			b.Fatalf("unexpected problems: %+v", probs)
+		}
+	}
+}

@@ -101,38 +101,8 @@ func parseRule(path string, msg json.RawMessage) (*Rule, error) {
 	if err := dec.Decode(&r); err != nil {
 		return nil, fmt.Errorf("%w: attribute %s: %w", ErrInvalidDefinition, path, err)
 	}
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: attribute %s: %s", ErrInvalidDefinition, path, fmt.Sprintf(format, args...))
-	}
-	switch r.Type {
-	case Fixed:
-		if r.Value == nil {
-			return nil, bad("a fixed rule needs a value")
-		}
-	case Allowlist, Blocklist:
-		if len(r.Values) == 0 {
-			return nil, bad("an %s rule needs values", r.Type)
-		}
-	case Regex:
-		re, err := regexp.Compile(`^(?:` + r.Pattern + `)$`)
-		if err != nil {
-			return nil, bad("bad pattern: %v", err)
-		}
-		r.re = re
-	case Range:
-		if r.MinValue != nil && r.MaxValue != nil && *r.MinValue > *r.MaxValue {
-			return nil, bad("minValue %s is above maxValue %s", formatNumber(*r.MinValue), formatNumber(*r.MaxValue))
-		}
-	case Forbidden, Unlimited:
-	case "":
-		return nil, bad("the rule has no type")
-	default:
-		return nil, bad("unknown rule type %q", string(r.Type))
-	}
-	for _, v := range append([]any{r.Value, r.DefaultValue}, r.Values...) {
-		if !isScalar(v) {
-			return nil, bad("values must be strings, numbers or booleans")
-		}
+	if probs := ruleProblems(&r); len(probs) > 0 {
+		return nil, fmt.Errorf("%w: attribute %s: %s", ErrInvalidDefinition, path, probs[0].Message)
 	}
 	return &r, nil
 }

@@ -1,0 +1,160 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/policies"
+	"github.com/clusterdeck/clusterdeck/backend/session"
+)
+
+// The Policies page's views and forms are built in backend/policies.
+type (
+	PolicyForm      = policies.Form
+	PolicyFormCheck = policies.FormCheck
+	PolicyFamily    = policies.FamilyView
+	PolicyUsage     = policies.UsageView
+	EnforcePlan     = policies.EnforcePlan
+	PolicyExport    = policies.Exported
+)
+
+// Policies is the facade of the Policies page: list (from the cache),
+// check as the user types, create, edit, delete, compliance and enforce,
+// export. Each method checks the workspace exists and makes one call.
+type Policies struct {
+	session *session.Session
+	catalog *catalog.Refresher
+	svc     *policies.Service
+	emit    Emitter
+	ctx     context.Context
+}
+
+func newPolicies(ctx context.Context, d Deps) *Policies {
+	p := &Policies{session: d.Session, catalog: d.Catalog, emit: d.Emitter, ctx: ctx}
+	if d.Catalog != nil {
+		p.svc = policies.NewService(d.Catalog, nil).Connect(d.Clients, d.Catalog)
+	}
+	return p
+}
+
+func (p *Policies) ready(workspaceID string) error {
+	if p.session == nil || p.svc == nil {
+		return errNotWired
+	}
+	_, err := p.session.Status(workspaceID)
+	return err
+}
+
+func (p *Policies) call() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(p.ctx, 45*time.Second)
+}
+
+// changed tells the pages reading the catalog (Policies, the cluster form's
+// policy picker) that the workspace's policies changed.
+func (p *Policies) changed(workspaceID string) {
+	p.emit.Emit(Scoped(EventCatalogChanged, workspaceID), CatalogView(p.catalog.Summary(workspaceID)))
+}
+
+// List is the workspace's policies from the cache, each with its actions.
+func (p *Policies) List(workspaceID string) (policies.ListView, error) {
+	if err := p.ready(workspaceID); err != nil {
+		return policies.ListView{}, err
+	}
+	return forPageErr(p.svc.List(workspaceID))
+}
+
+// Families lists the policy families a policy can start from.
+func (p *Policies) Families(workspaceID string) ([]PolicyFamily, error) {
+	if err := p.ready(workspaceID); err != nil {
+		return nil, err
+	}
+	ctx, cancel := p.call()
+	defer cancel()
+	return forPageErr(p.svc.Families(ctx, workspaceID))
+}
+
+// Check checks a policy form as the user types (editingID: "" for a new
+// policy) and returns the problems at their lines and the preview.
+func (p *Policies) Check(workspaceID, editingID string, form PolicyForm) (PolicyFormCheck, error) {
+	if err := p.ready(workspaceID); err != nil {
+		return PolicyFormCheck{}, err
+	}
+	return forPage(p.svc.Check(workspaceID, editingID, form)), nil
+}
+
+// Create creates the policy and returns its id.
+func (p *Policies) Create(workspaceID string, form PolicyForm) (string, error) {
+	if err := p.ready(workspaceID); err != nil {
+		return "", err
+	}
+	ctx, cancel := p.call()
+	defer cancel()
+	id, err := p.svc.Create(ctx, workspaceID, form)
+	if err == nil {
+		p.changed(workspaceID)
+	}
+	return id, err
+}
+
+// Edit replaces the policy with the form.
+func (p *Policies) Edit(workspaceID, policyID string, form PolicyForm) error {
+	if err := p.ready(workspaceID); err != nil {
+		return err
+	}
+	ctx, cancel := p.call()
+	defer cancel()
+	err := p.svc.Edit(ctx, workspaceID, policyID, form)
+	if err == nil {
+		p.changed(workspaceID)
+	}
+	return err
+}
+
+// Delete deletes the policy.
+func (p *Policies) Delete(workspaceID, policyID string) error {
+	if err := p.ready(workspaceID); err != nil {
+		return err
+	}
+	ctx, cancel := p.call()
+	defer cancel()
+	err := p.svc.Delete(ctx, workspaceID, policyID)
+	if err == nil {
+		p.changed(workspaceID)
+	}
+	return err
+}
+
+// Usage lists the clusters using the policy, each with its compliance.
+func (p *Policies) Usage(workspaceID, policyID string) (PolicyUsage, error) {
+	if err := p.ready(workspaceID); err != nil {
+		return PolicyUsage{}, err
+	}
+	ctx, cancel := p.call()
+	defer cancel()
+	return forPageErr(p.svc.Usage(ctx, workspaceID, policyID))
+}
+
+// Enforce previews (apply false) or applies the policy on one cluster.
+func (p *Policies) Enforce(workspaceID, clusterID string, apply bool) (EnforcePlan, error) {
+	if err := p.ready(workspaceID); err != nil {
+		return EnforcePlan{}, err
+	}
+	ctx, cancel := p.call()
+	defer cancel()
+	return forPageErr(p.svc.Enforce(ctx, workspaceID, clusterID, apply))
+}
+
+// Export renders the policy as API JSON or Terraform ("json", "terraform").
+func (p *Policies) Export(workspaceID, policyID, format string) (PolicyExport, error) {
+	if err := p.ready(workspaceID); err != nil {
+		return PolicyExport{}, err
+	}
+	host := ""
+	for _, prof := range p.session.List() {
+		if prof.ID == workspaceID && !prof.IsDemo { // the demo's address changes each run
+			host = prof.Host
+		}
+	}
+	return p.svc.Export(workspaceID, policyID, format, host)
+}
