@@ -14,7 +14,7 @@ import (
 )
 
 // firstAttrs puts the fields people look for first at the top of a resource.
-var firstAttrs = []string{"cluster_name", "spark_version", "node_type_id", "driver_node_type_id",
+var firstAttrs = []string{"cluster_name", "instance_pool_name", "spark_version", "node_type_id", "driver_node_type_id",
 	"instance_pool_id", "driver_instance_pool_id", "policy_id", "num_workers", "autotermination_minutes"}
 
 // ExportTerraform writes one databricks_cluster resource per draft. The
@@ -36,15 +36,7 @@ const ProviderSource = "databricks/databricks"
 // provider's source and, when the host is known, a provider block with it
 // (credentials stay in the environment or ~/.databrickscfg).
 func ExportTerraformTo(t Target, drafts ...Draft) ([]byte, error) {
-	f := hclwrite.NewEmptyFile()
-	body := f.Body()
-	req := body.AppendNewBlock("terraform", nil).Body().AppendNewBlock("required_providers", nil).Body()
-	req.SetAttributeValue("databricks", cty.ObjectVal(map[string]cty.Value{"source": cty.StringVal(ProviderSource)}))
-	body.AppendNewline()
-	if t.Host != "" {
-		body.AppendNewBlock("provider", []string{"databricks"}).Body().SetAttributeValue("host", cty.StringVal(t.Host))
-		body.AppendNewline()
-	}
+	f, body := terraformFile(t)
 	used := map[string]int{}
 	for i, d := range drafts {
 		obj, err := specObject(d)
@@ -71,6 +63,38 @@ func ExportTerraformTo(t Target, drafts ...Draft) ([]byte, error) {
 				return nil, fmt.Errorf("draft %q: library: %w", d.Name, err)
 			}
 		}
+	}
+	return f.Bytes(), nil
+}
+
+// terraformFile starts a file with the terraform block naming the provider
+// and, when the host is known, the provider block.
+func terraformFile(t Target) (*hclwrite.File, *hclwrite.Body) {
+	f := hclwrite.NewEmptyFile()
+	body := f.Body()
+	req := body.AppendNewBlock("terraform", nil).Body().AppendNewBlock("required_providers", nil).Body()
+	req.SetAttributeValue("databricks", cty.ObjectVal(map[string]cty.Value{"source": cty.StringVal(ProviderSource)}))
+	body.AppendNewline()
+	if t.Host != "" {
+		body.AppendNewBlock("provider", []string{"databricks"}).Body().SetAttributeValue("host", cty.StringVal(t.Host))
+		body.AppendNewline()
+	}
+	return f, body
+}
+
+// ExportTerraformResource writes a complete file (provider as in
+// ExportTerraformTo) with one resource of another kind (databricks_instance_pool,
+// databricks_cluster_policy) whose fields follow the API's: obj is the API
+// request as JSON, written by the same rules as a cluster's.
+func ExportTerraformResource(t Target, resourceType, name string, apiJSON []byte) ([]byte, error) {
+	obj, err := decodeObject(apiJSON)
+	if err != nil {
+		return nil, err
+	}
+	f, body := terraformFile(t)
+	res := body.AppendNewBlock("resource", []string{resourceType, resourceKey(name)})
+	if err := writeHCLObject(res.Body(), obj, true); err != nil {
+		return nil, fmt.Errorf("%s %q: %w", resourceType, name, err)
 	}
 	return f.Bytes(), nil
 }
