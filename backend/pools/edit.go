@@ -45,7 +45,7 @@ func SpecOf(p compute.InstancePoolAndStats) compute.CreateInstancePool {
 		PreloadedSparkVersions: p.PreloadedSparkVersions, AzureAttributes: p.AzureAttributes,
 		AwsAttributes: p.AwsAttributes, GcpAttributes: p.GcpAttributes, NodeTypeFlexibility: p.NodeTypeFlexibility,
 		PreloadedDockerImages: p.PreloadedDockerImages,
-		ForceSendFields: []string{"MinIdleInstances", "IdleInstanceAutoterminationMinutes"},
+		ForceSendFields:       []string{"MinIdleInstances", "IdleInstanceAutoterminationMinutes"},
 	}
 }
 

@@ -142,9 +142,9 @@ func TestPlanEditOnlyEditableFields(t *testing.T) {
 func TestExportJSONAndTerraform(t *testing.T) {
 	p := compute.InstancePoolAndStats{InstancePoolId: "p1", InstancePoolName: "ETL pool", NodeTypeId: "Standard_DS3_v2",
 		MinIdleInstances: 1, MaxCapacity: 10, IdleInstanceAutoterminationMinutes: 30, CustomTags: map[string]string{"team": "de"},
-		DiskSpec: &compute.DiskSpec{DiskCount: 1, DiskSize: 128, DiskType: &compute.DiskType{AzureDiskVolumeType: "PREMIUM_LRS"}},
+		DiskSpec:        &compute.DiskSpec{DiskCount: 1, DiskSize: 128, DiskType: &compute.DiskType{AzureDiskVolumeType: "PREMIUM_LRS"}},
 		AzureAttributes: &compute.InstancePoolAzureAttributes{Availability: "SPOT_AZURE", SpotBidMaxPrice: -1},
-		Stats: &compute.InstancePoolStats{IdleCount: 1}, DefaultTags: map[string]string{"Vendor": "Databricks"}}
+		Stats:           &compute.InstancePoolStats{IdleCount: 1}, DefaultTags: map[string]string{"Vendor": "Databricks"}}
 	ex, err := ExportOf(p, "https://adb-1.azuredatabricks.net")
 	require.NoError(t, err)
 	assert.Contains(t, ex.JSON, `"instance_pool_name": "ETL pool"`)

@@ -51,7 +51,7 @@ type Service struct {
 	now     func() time.Time
 
 	mu    sync.Mutex
-	usage map[string]usage                           // per workspace
+	usage map[string]usage                          // per workspace
 	last  map[string][]compute.InstancePoolAndStats // the last live list, for unique names
 }
 

@@ -37,7 +37,9 @@ func TestMain(m *testing.M) {
 
 type fixedClient struct{ w *databricks.WorkspaceClient }
 
-func (f fixedClient) Client(context.Context, string) (*databricks.WorkspaceClient, error) { return f.w, nil }
+func (f fixedClient) Client(context.Context, string) (*databricks.WorkspaceClient, error) {
+	return f.w, nil
+}
 
 func startDemo(t testing.TB, opts demo.Options) (*demo.Server, *databricks.WorkspaceClient) {
 	t.Helper()
