@@ -53,6 +53,7 @@ type App struct {
 	Editor     *Editor
 	Catalog    *Catalog
 	Operations *Operations
+	Pools      *Pools
 	errors     *ErrorFormatter
 	log        *slog.Logger
 }
@@ -69,7 +70,7 @@ func New(d Deps) *App {
 	if d.Clients == nil {
 		d.Clients = noClients{}
 	}
-	errs := NewErrorFormatter(backendRules()...)
+	errs := NewErrorFormatter(append(backendRules(), poolRules()...)...)
 	ctx, stop := context.WithCancel(context.Background())
 	desktop := newDesktopServices(d.Transport, d.Log)
 	if d.Rates == nil {
@@ -94,6 +95,7 @@ func New(d Deps) *App {
 		Editor:     editor,
 		Catalog:    newCatalog(d),
 		Operations: &Operations{svc: applier},
+		Pools:      newPools(ctx, d),
 		errors:     errs,
 		log:        d.Log,
 	}
@@ -102,7 +104,7 @@ func New(d Deps) *App {
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations, a.Pools}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

@@ -93,11 +93,12 @@ func ExportOf(p compute.InstancePoolAndStats, host string) (Export, error) {
 	return Export{Name: p.InstancePoolName, JSON: string(raw) + "\n", Terraform: string(tf)}, nil
 }
 
-// Export reads the pool and exports it; host goes in the provider block.
-func (s *Service) Export(ctx context.Context, ws, id, host string) (Export, error) {
+// Export reads the pool and exports it; the workspace's host goes in the
+// provider block.
+func (s *Service) Export(ctx context.Context, ws, id string) (Export, error) {
 	p, err := s.Get(ctx, ws, id)
 	if err != nil {
 		return Export{}, err
 	}
-	return ExportOf(p, host)
+	return ExportOf(p, s.profile(ws).Host)
 }

@@ -12,22 +12,30 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// WithCloud tells the service each workspace's declared cloud (profiles);
-// without it, or for the demo, the cloud is read from the node types.
-func (s *Service) WithCloud(f func(ws string) workspaces.Cloud) *Service {
-	s.cloud = f
+// WithProfiles tells the service the workspaces' profiles: the declared
+// cloud (without it, or for the demo, it is read from the node types) and
+// the host an export names.
+func (s *Service) WithProfiles(f func() []workspaces.Profile) *Service {
+	s.profiles = f
 	return s
+}
+
+func (s *Service) profile(ws string) workspaces.Profile {
+	if s.profiles != nil {
+		for _, p := range s.profiles() {
+			if p.ID == ws {
+				return p
+			}
+		}
+	}
+	return workspaces.Profile{}
 }
 
 // Context is what a form of this workspace is checked against: the cached
 // catalog, the cloud and the pools last listed.
 func (s *Service) Context(ws string) FormContext {
 	snap, st, _ := s.cache.Cached(ws)
-	var declared workspaces.Cloud
-	if s.cloud != nil {
-		declared = s.cloud(ws)
-	}
-	fc := FormContext{Cloud: catalog.EditorOptions(snap, st, declared, s.now()).Cloud, Pools: snap.Pools.Items}
+	fc := FormContext{Cloud: catalog.EditorOptions(snap, st, s.profile(ws).Cloud, s.now()).Cloud, Pools: snap.Pools.Items}
 	s.mu.Lock()
 	if last, ok := s.last[ws]; ok {
 		fc.Pools = last

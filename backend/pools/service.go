@@ -39,16 +39,16 @@ var (
 	ErrNotAllowed = errors.New("the pool's state does not allow this action")
 	// ErrNameMismatch: the typed confirmation does not match the pool's name.
 	ErrNameMismatch = errors.New("the typed name does not match the pool's name")
-	// ErrOffline: creating, editing and deleting need a live workspace.
+	// ErrNoClients: no workspace directory was wired (tests of other parts).
 	ErrNoClients = errors.New("this workspace cannot be reached for pool changes")
 )
 
 // Service lists a workspace's pools and creates, edits and deletes them.
 type Service struct {
-	cache   catalog.Reader
-	clients ClientSource
-	cloud   func(ws string) workspaces.Cloud
-	now     func() time.Time
+	cache    catalog.Reader
+	clients  ClientSource
+	profiles func() []workspaces.Profile
+	now      func() time.Time
 
 	mu    sync.Mutex
 	usage map[string]usage                          // per workspace

@@ -15,6 +15,7 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // TestMain keeps the SDK away from the user's files and variables.
@@ -77,7 +78,8 @@ func findPool(t *testing.T, v ListView, id string) PoolView {
 func TestServiceLifecycleAgainstDemo(t *testing.T) {
 	srv, w := startDemo(t, demo.Options{Empty: true})
 	ctx := testCtx(t)
-	svc := NewService(fakeSource{}, nil).WithClients(fixedClient{w})
+	svc := NewService(fakeSource{}, nil).WithClients(fixedClient{w}).
+		WithProfiles(func() []workspaces.Profile { return []workspaces.Profile{{ID: "ws", Host: srv.URL()}} })
 
 	bad, err := svc.Create(ctx, "ws", compute.CreateInstancePool{NodeTypeId: "Standard_DS3_v2", MinIdleInstances: 3, MaxCapacity: 2})
 	require.NoError(t, err)
@@ -158,9 +160,10 @@ func TestServiceLifecycleAgainstDemo(t *testing.T) {
 	assert.Equal(t, 8, got.MaxCapacity)
 	assert.Equal(t, 15, got.IdleInstanceAutoterminationMinutes, "unchanged fields are kept")
 
-	ex, err := svc.Export(ctx, "ws", pid, srv.URL())
+	ex, err := svc.Export(ctx, "ws", pid)
 	require.NoError(t, err)
 	assert.Contains(t, ex.Terraform, `resource "databricks_instance_pool" "etl_renamed"`)
+	assert.Contains(t, ex.Terraform, srv.URL())
 
 	assert.ErrorIs(t, svc.Delete(ctx, "ws", pid, "etl"), ErrNameMismatch)
 	require.NoError(t, svc.Delete(ctx, "ws", pid, "etl-renamed"))
