@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
@@ -37,7 +38,19 @@ func (s *Service) liveView(ctx context.Context, ws string, items []compute.Insta
 	s.mu.Lock()
 	s.last[ws] = items
 	s.mu.Unlock()
-	u, uerr := s.usageOf(ctx, ws, false)
+	// Which clusters use a pool changes when its used counts do: list the
+	// clusters again then, else at most every UsageMaxAge.
+	sig := usedSignature(items)
+	s.mu.Lock()
+	fresh := s.usage[ws].sig != sig
+	s.mu.Unlock()
+	u, uerr := s.usageOf(ctx, ws, fresh)
+	if uerr == nil {
+		s.mu.Lock()
+		u.sig = sig
+		s.usage[ws] = u
+		s.mu.Unlock()
+	}
 	v := listView(catalog.ListingCache{WorkspaceID: ws, Cached: true, FetchedAt: catalog.RFC3339(now)}, items)
 	if uerr != nil {
 		v.Cache.Error = "clusters using the pools: " + uerr.Error()
@@ -81,6 +94,17 @@ func (s *Service) usageOf(ctx context.Context, ws string, fresh bool) (usage, er
 	s.usage[ws] = u
 	s.mu.Unlock()
 	return u, nil
+}
+
+// usedSignature is every pool's in-use counts, as text to compare.
+func usedSignature(items []compute.InstancePoolAndStats) string {
+	var b strings.Builder
+	for _, p := range items {
+		if p.Stats != nil {
+			fmt.Fprintf(&b, "%s:%d:%d;", p.InstancePoolId, p.Stats.UsedCount, p.Stats.PendingUsedCount)
+		}
+	}
+	return b.String()
 }
 
 // UsageByPool maps each pool id to the clusters using it, by name.

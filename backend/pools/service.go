@@ -59,6 +59,7 @@ type usage struct {
 	at     time.Time
 	byPool map[string][]ClusterRef
 	all    []compute.ClusterDetails
+	sig    string // the pools' used counts when listed (usedSignature)
 }
 
 // NewService reads from cache (catalog.Refresher); now defaults to time.Now.

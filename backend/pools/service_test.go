@@ -126,12 +126,7 @@ func TestServiceLifecycleAgainstDemo(t *testing.T) {
 		}
 	}
 
-	im, err := svc.Impact(ctx, "ws", pid)
-	require.NoError(t, err)
-	assert.Equal(t, []ClusterRef{{ID: runID, Name: "runs-on-pool", State: "RUNNING", Role: "workers and driver"}}, im.Running)
-	assert.Equal(t, []ClusterRef{{ID: stopID, Name: "driver-on-pool", State: "TERMINATED", Role: "driver"}}, im.Stopped)
-
-	svc.now = func() time.Time { return time.Now().Add(time.Hour) } // usage older than UsageMaxAge: listed again
+	// Within UsageMaxAge, but the used counts moved: the clusters are listed again.
 	v, err = svc.Live(ctx, "ws")
 	require.NoError(t, err)
 	row := findPool(t, v, pid)
@@ -139,6 +134,11 @@ func TestServiceLifecycleAgainstDemo(t *testing.T) {
 	assert.Equal(t, 2, row.Used, "the running cluster's driver and worker")
 	assert.False(t, v.Pending)
 	assert.Equal(t, 30, v.NextPollSec)
+
+	im, err := svc.Impact(ctx, "ws", pid)
+	require.NoError(t, err)
+	assert.Equal(t, []ClusterRef{{ID: runID, Name: "runs-on-pool", State: "RUNNING", Role: "workers and driver"}}, im.Running)
+	assert.Equal(t, []ClusterRef{{ID: stopID, Name: "driver-on-pool", State: "TERMINATED", Role: "driver"}}, im.Stopped)
 
 	form, err := svc.Form(ctx, "ws", pid)
 	require.NoError(t, err)
