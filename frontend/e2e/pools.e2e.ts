@@ -60,6 +60,7 @@ describe('instance pools', () => {
     await typeNumber(page, 'max_capacity', '2')
     await expect.poll(() => problems(page, 'max_capacity'), { timeout: 30_000 }).toContain('cannot be below min idle')
     expect(await page.getByTestId('pool-save').isDisabled()).toBe(true)
+    await page.screenshot({ path: join(artifacts, 'e2e-pools-create.png') })
     await typeNumber(page, 'min_idle_instances', '1')
     await typeNumber(page, 'max_capacity', '4')
     await expect.poll(() => problems(page, 'max_capacity')).toBe('')
@@ -96,10 +97,12 @@ describe('instance pools', () => {
     expect(await plan.locator('[data-change="instance_pool_name"]').textContent()).toContain(`${name}-b`)
     expect(await plan.locator('[data-change="max_capacity"]').textContent()).toContain('6')
     expect(await plan.locator('tr[data-change]').count()).toBe(2)
+    await page.screenshot({ path: join(artifacts, 'e2e-pools-edit.png') })
     await page.getByTestId('pool-save').click()
     await dialog(page).waitFor({ state: 'hidden' })
     await expect.poll(() => rowText(page, `${name}-b`)).toContain('1 / 6')
 
+    await page.screenshot({ path: join(artifacts, 'e2e-pools-list.png') })
     // Delete: the impact names the running cluster; the exact name is required.
     await row(page, `${name}-b`).getByTestId('pool-delete').click()
     const del = page.getByTestId('pool-delete-dialog')
