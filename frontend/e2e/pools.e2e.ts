@@ -88,7 +88,7 @@ describe('instance pools', () => {
     await row(page, name).getByTestId('pool-edit').click()
     await expect.poll(() => page.getByTestId('pool-name').locator('input').inputValue()).toBe(name)
     expect(await page.getByTestId('pool-node-type').locator('.n-base-selection--disabled').count()).toBe(1)
-    expect(await field(page, 'node_type_id').textContent()).toContain('cannot change this after the pool is created')
+    expect(await field(page, 'node_type_id').textContent()).toContain('cannot change after the pool is created')
     await page.getByTestId('pool-name').locator('input').fill(`${name}-b`)
     await typeNumber(page, 'max_capacity', '6')
     await page.getByTestId('pool-review').click()
