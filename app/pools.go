@@ -89,18 +89,26 @@ func (p *Pools) Check(workspaceID, specJSON string) ([]PoolProblem, error) {
 	return forPage(p.svc.Check(workspaceID, spec)), nil
 }
 
-// Create creates a pool, or returns the problems that stopped it.
-func (p *Pools) Create(workspaceID, specJSON string) (PoolSaved, error) {
+// withSpec runs one service call on a parsed form.
+func withSpec[T any](p *Pools, workspaceID, specJSON string, f func(context.Context, compute.CreateInstancePool) (T, error)) (T, error) {
+	var zero T
 	ctx, cancel, err := p.call(workspaceID)
 	if err != nil {
-		return PoolSaved{}, err
+		return zero, err
 	}
 	defer cancel()
 	spec, err := decodePoolSpec(specJSON)
 	if err != nil {
-		return PoolSaved{}, err
+		return zero, err
 	}
-	return forPageErr(p.svc.Create(ctx, workspaceID, spec))
+	return f(ctx, spec)
+}
+
+// Create creates a pool, or returns the problems that stopped it.
+func (p *Pools) Create(workspaceID, specJSON string) (PoolSaved, error) {
+	return forPageErr(withSpec(p, workspaceID, specJSON, func(ctx context.Context, s compute.CreateInstancePool) (PoolSaved, error) {
+		return p.svc.Create(ctx, workspaceID, s)
+	}))
 }
 
 // Form is the pool as its create request (JSON), for the edit form.
@@ -120,30 +128,16 @@ func (p *Pools) Form(workspaceID, poolID string) (string, error) {
 
 // PlanEdit says what saving the form would change, and what stops it.
 func (p *Pools) PlanEdit(workspaceID, poolID, specJSON string) (PoolEditPlan, error) {
-	ctx, cancel, err := p.call(workspaceID)
-	if err != nil {
-		return PoolEditPlan{}, err
-	}
-	defer cancel()
-	spec, err := decodePoolSpec(specJSON)
-	if err != nil {
-		return PoolEditPlan{}, err
-	}
-	return forPageErr(p.svc.PlanEdit(ctx, workspaceID, poolID, spec))
+	return forPageErr(withSpec(p, workspaceID, specJSON, func(ctx context.Context, s compute.CreateInstancePool) (PoolEditPlan, error) {
+		return p.svc.PlanEdit(ctx, workspaceID, poolID, s)
+	}))
 }
 
 // Edit saves the editable fields of the form.
 func (p *Pools) Edit(workspaceID, poolID, specJSON string) (PoolSaved, error) {
-	ctx, cancel, err := p.call(workspaceID)
-	if err != nil {
-		return PoolSaved{}, err
-	}
-	defer cancel()
-	spec, err := decodePoolSpec(specJSON)
-	if err != nil {
-		return PoolSaved{}, err
-	}
-	return forPageErr(p.svc.Edit(ctx, workspaceID, poolID, spec))
+	return forPageErr(withSpec(p, workspaceID, specJSON, func(ctx context.Context, s compute.CreateInstancePool) (PoolSaved, error) {
+		return p.svc.Edit(ctx, workspaceID, poolID, s)
+	}))
 }
 
 // Impact says what deleting the pool does, naming the clusters it affects.

@@ -8,6 +8,8 @@ import (
 	"sort"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 )
 
 // Editable are the only fields instance-pools/edit changes; node_type_id is
@@ -17,12 +19,9 @@ var Editable = []string{"instance_pool_name", "min_idle_instances", "max_capacit
 // ReadOnlyReason is why every other field shows read-only when editing.
 const ReadOnlyReason = "The Instance Pools API cannot change this after the pool is created; create a new pool to change it."
 
-// Change is one field an edit changes, as text for the diff.
-type Change struct {
-	Field string `json:"field"`
-	From  string `json:"from"`
-	To    string `json:"to"`
-}
+// Change is one field an edit changes (old and new as text): the cluster
+// edit's shape, so the page shows both with one component.
+type Change = clusterspec.Change
 
 // EditPlan is what an edit will send, shown before saving.
 type EditPlan struct {
@@ -79,7 +78,7 @@ func PlanEdit(current compute.InstancePoolAndStats, form compute.CreateInstanceP
 			continue
 		}
 		if slices.Contains(Editable, k) {
-			plan.Changes = append(plan.Changes, Change{Field: k, From: text(from[k]), To: text(to[k])})
+			plan.Changes = append(plan.Changes, Change{Path: k, Field: k, Kind: clusterspec.Changed, Old: text(from[k]), New: text(to[k])})
 			continue
 		}
 		plan.Problems = append(plan.Problems, Problem{Path: k, Code: "read_only", Severity: "error",

@@ -7,6 +7,8 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 )
 
 func validPool() compute.CreateInstancePool {
@@ -112,8 +114,8 @@ func TestPlanEditOnlyEditableFields(t *testing.T) {
 	plan, err := PlanEdit(cur, form, FormContext{})
 	require.NoError(t, err)
 	assert.Empty(t, plan.Problems)
-	assert.Equal(t, []Change{{"idle_instance_autotermination_minutes", "30", "0"}, {"instance_pool_name", "etl", "etl-2"},
-		{"max_capacity", "10", "20"}, {"min_idle_instances", "1", "0"}}, plan.Changes)
+	assert.Equal(t, []Change{{Path: "idle_instance_autotermination_minutes", Field: "idle_instance_autotermination_minutes", Kind: clusterspec.Changed, Old: "30", New: "0"}, {Path: "instance_pool_name", Field: "instance_pool_name", Kind: clusterspec.Changed, Old: "etl", New: "etl-2"},
+		{Path: "max_capacity", Field: "max_capacity", Kind: clusterspec.Changed, Old: "10", New: "20"}, {Path: "min_idle_instances", Field: "min_idle_instances", Kind: clusterspec.Changed, Old: "1", New: "0"}}, plan.Changes)
 	assert.Contains(t, plan.ReadOnly, "node_type_id")
 	assert.Contains(t, plan.ReadOnly, "custom_tags")
 	req := plan.Request()

@@ -13,6 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
+
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -145,7 +147,7 @@ func TestServiceLifecycleAgainstDemo(t *testing.T) {
 	form.InstancePoolName, form.MaxCapacity = "etl-renamed", 8
 	plan, err := svc.PlanEdit(ctx, "ws", pid, form)
 	require.NoError(t, err)
-	assert.Equal(t, []Change{{"instance_pool_name", "etl", "etl-renamed"}, {"max_capacity", "4", "8"}}, plan.Changes)
+	assert.Equal(t, []Change{{Path: "instance_pool_name", Field: "instance_pool_name", Kind: clusterspec.Changed, Old: "etl", New: "etl-renamed"}, {Path: "max_capacity", Field: "max_capacity", Kind: clusterspec.Changed, Old: "4", New: "8"}}, plan.Changes)
 	form.NodeTypeId = "Standard_E8ds_v4"
 	refused, err := svc.Edit(ctx, "ws", pid, form)
 	require.NoError(t, err)

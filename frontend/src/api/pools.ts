@@ -8,7 +8,7 @@ export type PoolClusterRef = pools.ClusterRef
 export type PoolProblem = clusterspec.Violation
 export type PoolSaved = pools.Saved
 export type PoolEditPlan = pools.EditPlan
-export type PoolChange = pools.Change
+export type PoolChange = clusterspec.Change
 export type PoolImpact = pools.Impact
 export type PoolExport = pools.Export
 /** A pool as the Instance Pools API's create request (snake_case JSON). */
