@@ -2,13 +2,10 @@ package pools
 
 import (
 	"context"
-	"fmt"
-	"os"
 	"testing"
 	"time"
 
 	"github.com/databricks/databricks-sdk-go"
-	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -17,26 +14,11 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/demo/demotest"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// TestMain keeps the SDK away from the user's files and variables.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "clusterdeck-pools-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	for _, k := range []string{"HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"} {
-		_ = os.Setenv(k, dir)
-	}
-	for _, k := range []string{"DATABRICKS_HOST", "DATABRICKS_TOKEN", "DATABRICKS_CONFIG_PROFILE", "DATABRICKS_CONFIG_FILE"} {
-		_ = os.Unsetenv(k)
-	}
-	code := m.Run()
-	_ = os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { demotest.Main(m) }
 
 type fixedClient struct{ w *databricks.WorkspaceClient }
 
@@ -44,23 +26,10 @@ func (f fixedClient) Client(context.Context, string) (*databricks.WorkspaceClien
 	return f.w, nil
 }
 
-func startDemo(t testing.TB, opts demo.Options) (*demo.Server, *databricks.WorkspaceClient) {
-	t.Helper()
-	opts.Seed, opts.FreezeClock = 42, true
-	srv, err := demo.Start(context.Background(), opts)
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = srv.Close() })
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: srv.URL(), Token: srv.Token(),
-		Loaders: []config.Loader{config.ConfigAttributes}, RetryTimeoutSeconds: 20, HTTPTimeoutSeconds: 10, RateLimitPerSecond: 1000})
-	require.NoError(t, err)
-	return srv, w
-}
-
-func testCtx(t testing.TB) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	t.Cleanup(cancel)
-	return ctx
-}
+var (
+	startDemo = demotest.Start
+	testCtx   = demotest.Ctx
+)
 
 func findPool(t *testing.T, v ListView, id string) PoolView {
 	t.Helper()

@@ -1,0 +1,61 @@
+// Package demotest starts the Demo workspace for the tests of other
+// packages, with an SDK client that reads nothing of the user's.
+package demotest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/config"
+	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/demo"
+)
+
+// Main runs a package's tests with HOME and XDG folders in a temporary
+// folder and no DATABRICKS_* variables, so the SDK never reads the user's
+// files or settings; call it from TestMain.
+func Main(m *testing.M) {
+	dir, err := os.MkdirTemp("", "clusterdeck-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	for _, k := range []string{"HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"} {
+		_ = os.Setenv(k, dir)
+	}
+	for _, k := range []string{"DATABRICKS_HOST", "DATABRICKS_TOKEN", "DATABRICKS_CONFIG_PROFILE", "DATABRICKS_CONFIG_FILE"} {
+		_ = os.Unsetenv(k)
+	}
+	code := m.Run()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// Start starts a Demo workspace on a frozen clock (seed 42 unless opts
+// says) and returns it with an admin SDK client; both end with the test.
+func Start(t testing.TB, opts demo.Options) (*demo.Server, *databricks.WorkspaceClient) {
+	t.Helper()
+	if opts.Seed == 0 {
+		opts.Seed = 42
+	}
+	opts.FreezeClock = true
+	srv, err := demo.Start(context.Background(), opts)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = srv.Close() })
+	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: srv.URL(), Token: srv.Token(),
+		Loaders: []config.Loader{config.ConfigAttributes}, RetryTimeoutSeconds: 20, HTTPTimeoutSeconds: 10, RateLimitPerSecond: 1000})
+	require.NoError(t, err)
+	return srv, w
+}
+
+// Ctx is a context that ends with the test, after a minute at most.
+func Ctx(t testing.TB) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
