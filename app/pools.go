@@ -25,6 +25,9 @@ type (
 // errBadPoolSpec: the page sent a pool form that is not the API's JSON.
 var errBadPoolSpec = errors.New("the pool form is not valid JSON for the Instance Pools API")
 
+// errBadPoolExport: the page asked for an export format pools do not have.
+var errBadPoolExport = errors.New("pools export as API JSON or Terraform only")
+
 // poolCallTimeout bounds one call of the Pools page.
 const poolCallTimeout = 2 * time.Minute
 
@@ -35,10 +38,11 @@ type Pools struct {
 	session *session.Session
 	svc     *pools.Service
 	ctx     context.Context
+	files   FileSaver // nil in the browser bridge
 }
 
 func newPools(ctx context.Context, d Deps) *Pools {
-	p := &Pools{session: d.Session, ctx: ctx}
+	p := &Pools{session: d.Session, ctx: ctx, files: d.Files}
 	if d.Catalog != nil && d.Session != nil {
 		p.svc = pools.NewService(d.Catalog, nil).WithClients(d.Clients).WithProfiles(d.Session.List)
 	}
@@ -168,4 +172,29 @@ func (p *Pools) Export(workspaceID, poolID string) (PoolExport, error) {
 	}
 	defer cancel()
 	return forPageErr(p.svc.Export(ctx, workspaceID, poolID))
+}
+
+// PoolSavedFile says where an export was saved ("" and false: no save
+// dialog here, or cancelled: the page offers the text to copy instead).
+type PoolSavedFile struct {
+	Saved bool   `json:"saved"`
+	Path  string `json:"path"`
+}
+
+// SaveExport saves the pool's export in format ("json" or "terraform")
+// through the desktop's save dialog.
+func (p *Pools) SaveExport(workspaceID, poolID, format string) (PoolSavedFile, error) {
+	ex, err := p.Export(workspaceID, poolID)
+	if err != nil {
+		return PoolSavedFile{}, err
+	}
+	name, text, ok := ex.Text(format)
+	if !ok {
+		return PoolSavedFile{}, fmt.Errorf("%w: not %q", errBadPoolExport, format)
+	}
+	if p.files == nil {
+		return forPage(PoolSavedFile{}), nil
+	}
+	path, err := p.files.SaveFile(p.ctx, name, []byte(text))
+	return forPageErr(PoolSavedFile{Saved: path != "", Path: path}, err)
 }

@@ -55,6 +55,15 @@ func TestPoolsFacadeOnTheDemo(t *testing.T) {
 	assert.Equal(t, "facade-pool", im.Name)
 	assert.NotNil(t, im.Running)
 
+	saver := &recordingSaver{}
+	a.Pools.files = saver
+	file, err := a.Pools.SaveExport("demo", saved.ID, "terraform")
+	require.NoError(t, err)
+	assert.Equal(t, PoolSavedFile{Saved: true, Path: "/chosen/facade_pool.tf"}, file)
+	assert.Contains(t, saver.data, `resource "databricks_instance_pool" "facade_pool"`)
+	_, err = a.Pools.SaveExport("demo", saved.ID, "yaml")
+	assert.Equal(t, "BAD_EXPORT_FORMAT", a.errors.UIError(err).Code)
+
 	err = a.Pools.Delete("demo", saved.ID, "FACADE-POOL")
 	require.Error(t, err)
 	assert.Equal(t, "NAME_MISMATCH", a.errors.UIError(err).Code)
@@ -66,4 +75,11 @@ func TestPoolsFacadeOnTheDemo(t *testing.T) {
 	assert.Equal(t, "BAD_POOL_SPEC", a.errors.UIError(err).Code)
 	_, err = a.Pools.List("nope")
 	assert.Equal(t, "UNKNOWN_WORKSPACE", a.errors.UIError(err).Code)
+}
+
+type recordingSaver struct{ data string }
+
+func (r *recordingSaver) SaveFile(_ context.Context, name string, data []byte) (string, error) {
+	r.data = string(data)
+	return "/chosen/" + name, nil
 }

@@ -128,6 +128,10 @@ func plainStyle(n *yaml.Node) {
 
 // resourceKey makes a bundle/Terraform identifier from a name:
 // lower case letters, digits and underscores, starting with a letter.
+// ResourceKey is name as a resource key (and file name stem) for bundles
+// and Terraform: lower case, letters, digits and underscores.
+func ResourceKey(name string) string { return resourceKey(name) }
+
 func resourceKey(name string) string {
 	var b strings.Builder
 	lastUnderscore := false

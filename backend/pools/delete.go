@@ -77,6 +77,20 @@ type Export struct {
 	Name      string `json:"name"`
 	JSON      string `json:"json"`
 	Terraform string `json:"terraform"`
+	// File names to save each as.
+	JSONFile      string `json:"jsonFile"`
+	TerraformFile string `json:"terraformFile"`
+}
+
+// Text is the export in format "json" or "terraform", with its file name.
+func (e Export) Text(format string) (name, text string, ok bool) {
+	switch format {
+	case "json":
+		return e.JSONFile, e.JSON, true
+	case "terraform":
+		return e.TerraformFile, e.Terraform, true
+	}
+	return "", "", false
 }
 
 // ExportOf writes the pool's create request as JSON and as a
@@ -90,7 +104,9 @@ func ExportOf(p compute.InstancePoolAndStats, host string) (Export, error) {
 	if err != nil {
 		return Export{}, err
 	}
-	return Export{Name: p.InstancePoolName, JSON: string(raw) + "\n", Terraform: string(tf)}, nil
+	key := drafts.ResourceKey(p.InstancePoolName)
+	return Export{Name: p.InstancePoolName, JSON: string(raw) + "\n", Terraform: string(tf),
+		JSONFile: key + ".json", TerraformFile: key + ".tf"}, nil
 }
 
 // Export reads the pool and exports it; the workspace's host goes in the

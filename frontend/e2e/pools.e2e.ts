@@ -102,6 +102,16 @@ describe('instance pools', () => {
     await dialog(page).waitFor({ state: 'hidden' })
     await expect.poll(() => rowText(page, `${name}-b`)).toContain('1 / 6')
 
+    // Export: API JSON, then Terraform.
+    await row(page, `${name}-b`).getByTestId('pool-export').click()
+    const exported = () => page.getByTestId('pool-export-text').locator('textarea').inputValue()
+    await expect.poll(exported).toContain(`"instance_pool_name": "${name}-b"`)
+    await page.getByTestId('pool-export-format').getByText('Terraform').click()
+    await expect.poll(exported).toContain('resource "databricks_instance_pool"')
+    expect(await exported()).toContain('max_capacity')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('pool-export-text').waitFor({ state: 'hidden' })
+
     await page.screenshot({ path: join(artifacts, 'e2e-pools-list.png') })
     // Delete: the impact names the running cluster; the exact name is required.
     await row(page, `${name}-b`).getByTestId('pool-delete').click()

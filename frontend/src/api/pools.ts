@@ -1,5 +1,5 @@
-import { Check, Create, Delete, Edit, Export, Form, Impact, List, PlanEdit } from '../../wailsjs/go/app/Pools'
-import type { clusterspec, pools } from '../../wailsjs/go/models'
+import { Check, Create, Delete, Edit, Export, Form, Impact, List, PlanEdit, SaveExport } from '../../wailsjs/go/app/Pools'
+import type { app, clusterspec, pools } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
 export type PoolRow = pools.PoolView
@@ -11,6 +11,7 @@ export type PoolEditPlan = pools.EditPlan
 export type PoolChange = clusterspec.Change
 export type PoolImpact = pools.Impact
 export type PoolExport = pools.Export
+export type PoolSavedFile = app.PoolSavedFile
 /** A pool as the Instance Pools API's create request (snake_case JSON). */
 export type PoolSpec = Record<string, unknown>
 
@@ -30,4 +31,7 @@ export const poolsApi = {
   impact: (ws: string, id: string): Promise<PoolImpact> => invoke(() => Impact(ws, id)),
   remove: (ws: string, id: string, confirmName: string): Promise<void> => invoke(() => Delete(ws, id, confirmName)),
   exportPool: (ws: string, id: string): Promise<PoolExport> => invoke(() => Export(ws, id)),
+  /** Saves through the desktop's save dialog; saved is false in the browser or when cancelled. */
+  saveExport: (ws: string, id: string, format: 'json' | 'terraform'): Promise<PoolSavedFile> =>
+    invoke(() => SaveExport(ws, id, format)),
 }
