@@ -56,6 +56,8 @@ type App struct {
 	Pools      *Pools
 	errors     *ErrorFormatter
 	log        *slog.Logger
+
+	Permissions *Permissions // the Permissions panel (clusters, pools, policies)
 }
 
 // New builds the facades.
@@ -79,7 +81,8 @@ func New(d Deps) *App {
 	editor := newEditor(d, errs)
 	drafts := newDrafts(d, errs)
 	applier := newApplyService(d, editor.checker) // the same check the form shows, before anything is sent
-	editor.apply, drafts.apply = applier, applier
+	editor.apply = applier
+	drafts.useApply(applier)
 	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming)
 	if d.Session != nil {
 		clusters.rejected = d.Session.MarkRejectedSince
@@ -98,13 +101,15 @@ func New(d Deps) *App {
 		Pools:      newPools(ctx, d),
 		errors:     errs,
 		log:        d.Log,
+
+		Permissions: newPermissions(ctx, d),
 	}
 }
 
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations, a.Pools}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations, a.Permissions, a.Pools}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

@@ -156,20 +156,45 @@ func (c *Clusters) CloneSpec(workspaceID, clusterID string) (string, error) {
 	return c.svc.CloneSpec(ctx, workspaceID, clusterID)
 }
 
+// Connection is how tools reach the cluster: JDBC/ODBC settings and
+// snippets with the host, org id and cluster id filled in, never a secret.
+func (c *Clusters) Connection(workspaceID, clusterID string) (clusters.Connection, error) {
+	ctx, cancel := c.call()
+	defer cancel()
+	return forPageErr(c.svc.Connection(ctx, workspaceID, clusterID))
+}
+
 // OpenSparkUI opens the cluster's Spark UI in the system browser and
 // returns the address it opened.
 func (c *Clusters) OpenSparkUI(workspaceID, clusterID string) (string, error) {
+	return c.open(workspaceID, clusterID, "the Spark UI", func(d *clusters.Detail) string { return d.SparkUIURL })
+}
+
+// OpenRun opens the page of the job run that owns job compute in the
+// system browser and returns the address it opened.
+func (c *Clusters) OpenRun(workspaceID, clusterID string) (string, error) {
+	return c.open(workspaceID, clusterID, "the run's page", func(d *clusters.Detail) string { return d.RunURL })
+}
+
+func (c *Clusters) open(workspaceID, clusterID, what string, address func(*clusters.Detail) string) (string, error) {
 	ctx, cancel := c.call()
 	defer cancel()
 	d, err := c.svc.Get(ctx, workspaceID, clusterID)
 	if err != nil {
 		return "", err
 	}
-	if err := c.desktop.OpenURL(d.SparkUIURL); err != nil {
-		return "", fmt.Errorf("open the Spark UI: %w", err)
+	u := address(d)
+	if u == "" {
+		return "", fmt.Errorf("open %s: %w", what, errNoAddress)
 	}
-	return d.SparkUIURL, nil
+	if err := c.desktop.OpenURL(u); err != nil {
+		return "", fmt.Errorf("open %s: %w", what, err)
+	}
+	return u, nil
 }
+
+// errNoAddress: the cluster has no such page (a run's page for a cluster no job made).
+var errNoAddress = errors.New("this compute has no such page")
 
 // call bounds an interactive call: the SDK would otherwise retry a refused
 // connection for its whole retry budget while the user waits.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -111,12 +112,36 @@ func TestClustersFacadeExplainsRefusals(t *testing.T) {
 	url, err := a.Clusters.OpenSparkUI("demo", running)
 	require.NoError(t, err)
 	assert.Contains(t, url, "/#setting/clusters/"+running+"/sparkUi")
+
+	_, err = a.Clusters.OpenRun("demo", running)
+	assert.ErrorIs(t, err, errNoAddress, "no job made it")
+}
+
+// Job compute links to the run that owns it.
+func TestJobComputeOpensItsRun(t *testing.T) {
+	a, _ := newClustersApp(t)
+	var job clusters.Row
+	for _, r := range collectRowsOf(t, a, "job") {
+		if r.Name == "job-771204563-run-3320117" {
+			job = r
+		}
+	}
+	require.NotNil(t, job.JobRun)
+	assert.Equal(t, clusters.JobRun{JobID: 771204563, RunID: 3320117}, *job.JobRun)
+	url, err := a.Clusters.OpenRun("demo", job.ID)
+	require.NoError(t, err)
+	assert.True(t, strings.HasSuffix(url, "/#job/771204563/run/3320117"), url)
 }
 
 func collectRows(t *testing.T, a *App) []clusters.Row {
 	t.Helper()
+	return collectRowsOf(t, a, "all-purpose")
+}
+
+func collectRowsOf(t *testing.T, a *App, view string) []clusters.Row {
+	t.Helper()
 	rec := a.Clusters.emit.(pageEmitter).next.(*lockedEmitter)
-	require.NoError(t, a.Clusters.Watch("demo", "all-purpose"))
+	require.NoError(t, a.Clusters.Watch("demo", view))
 	var rows []clusters.Row
 	require.Eventually(t, func() bool {
 		rows = rows[:0]

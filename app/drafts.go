@@ -9,7 +9,6 @@ import (
 
 	"github.com/databricks/databricks-sdk-go"
 
-	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
@@ -44,7 +43,7 @@ type Drafts struct {
 	checker *check.Checker
 	// session learns of refused credentials (a create answered 401).
 	session *session.Session
-	apply   *apply.Service // plan and apply (wired in app.go)
+	svc     *drafts.Service // check, plan and apply (apply wired in app.go)
 }
 
 func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
@@ -55,6 +54,7 @@ func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
 		snaps = check.CacheSnapshots(f.catalog)
 	}
 	f.checker = check.New(snaps, d.Rates)
+	f.svc = drafts.NewService(d.Drafts, f.checker, nil, f.fetchCatalog)
 	f.workspaces = func() []workspaces.Profile { return nil }
 	if d.Session != nil {
 		f.workspaces, f.session = d.Session.List, d.Session
@@ -64,7 +64,7 @@ func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
 
 var (
 	errDraftsUnavailable = errors.New("drafts are not available in this run")
-	errBadSpec           = errors.New("the spec is not a cluster spec")
+	errBadSpec           = drafts.ErrBadSpec
 	errNoWorkspace       = errors.New("no target workspace")
 	errOffline           = errors.New("this needs the workspace online")
 )
@@ -101,9 +101,9 @@ func (d *Drafts) List() (DraftList, error) {
 	}
 	for _, s := range sums {
 		row := DraftRow{ID: s.ID, Name: s.Name, ClusterName: s.ClusterName, WorkspaceID: s.WorkspaceID,
-			WorkspaceName: names[s.WorkspaceID], UpdatedAt: stamp(s.UpdatedAt), Applied: d.appliedViews(s.Applied)}
+			WorkspaceName: names[s.WorkspaceID], UpdatedAt: catalog.RFC3339(s.UpdatedAt), Applied: d.appliedViews(s.Applied)}
 		if full, _, err := d.store.Get(s.ID); err == nil {
-			row.Check = d.checkDoc(documentOf(full), full.WorkspaceID, full.PolicyID).summary()
+			row.Check = d.svc.Check(d.ctx, full.Document(), full.WorkspaceID, full.PolicyID).Summary()
 		}
 		out.Drafts = append(out.Drafts, row)
 	}
@@ -137,7 +137,7 @@ func (d *Drafts) Create(in DraftInput) (DraftView, error) {
 	if err := d.ready(); err != nil {
 		return DraftView{}, err
 	}
-	ps, err := splitPageSpec(in.Spec)
+	ps, err := drafts.SplitPageSpec(in.Spec)
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
@@ -164,7 +164,7 @@ func (d *Drafts) Save(in DraftSave) (DraftView, error) {
 	}
 	// The page's spec holds the libraries and any extra keys too (see
 	// clusterspec.Document): what it sends replaces them.
-	ps, err := splitPageSpec(in.Spec)
+	ps, err := drafts.SplitPageSpec(in.Spec)
 	if err != nil {
 		return DraftView{}, d.fail(err)
 	}
@@ -181,11 +181,11 @@ func (d *Drafts) Save(in DraftSave) (DraftView, error) {
 // Check validates a spec offline against the workspace's cached catalog and
 // the policy, as the editor holds it (saved or not).
 func (d *Drafts) Check(workspaceID, policyID string, spec map[string]any) (CheckView, error) {
-	ps, err := splitPageSpec(spec)
+	ps, err := drafts.SplitPageSpec(spec)
 	if err != nil {
 		return CheckView{}, d.fail(err)
 	}
-	return forPage(d.checkDoc(ps, workspaceID, policyID)), nil
+	return forPage(d.svc.Check(d.ctx, ps, workspaceID, policyID)), nil
 }
 
 // Rename changes a draft's name only.
@@ -243,7 +243,7 @@ func (d *Drafts) Trash() ([]TrashRow, error) {
 	}
 	out := make([]TrashRow, 0, len(entries))
 	for _, e := range entries {
-		out = append(out, TrashRow{ID: e.ID, Name: e.Name, ClusterName: e.ClusterName, DeletedAt: stamp(e.DeletedAt)})
+		out = append(out, TrashRow{ID: e.ID, Name: e.Name, ClusterName: e.ClusterName, DeletedAt: catalog.RFC3339(e.DeletedAt)})
 	}
 	return forPage(out), nil
 }
@@ -279,5 +279,18 @@ func (d *Drafts) fail(err error) error {
 		ui.Hint = "Fix the text at that place, or paste API JSON (clusters/create or clusters/get) or bundle YAML (resources.clusters)."
 		return ui
 	}
+	return err
+}
+
+// fetchCatalog fetches a workspace's catalog into the cache now.
+func (d *Drafts) fetchCatalog(ctx context.Context, workspaceID string) error {
+	if d.catalog == nil {
+		return nil
+	}
+	w, err := d.client(ctx, workspaceID)
+	if err != nil {
+		return err
+	}
+	_, err = d.catalog.Refresh(ctx, workspaceID, w, d.now)
 	return err
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -18,22 +17,6 @@ import (
 const onlineTimeout = 30 * time.Second
 
 var errPolicyBlocked = errors.New("the draft does not pass its checks")
-
-// TargetView is a workspace a draft can target, with what is cached for it.
-type TargetView struct {
-	ID         string         `json:"id"`
-	Name       string         `json:"name"`
-	Demo       bool           `json:"demo"`
-	Production bool           `json:"production"`
-	Cache      CacheInfo      `json:"cache"`
-	Policies   []PolicyOption `json:"policies"`
-}
-
-// PolicyOption is a cached policy to design a draft for.
-type PolicyOption struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
-}
 
 // ClusterOption is a cluster a draft can be made from.
 type ClusterOption = drafts.ClusterOption
@@ -56,15 +39,7 @@ type PlanView struct {
 }
 
 // ApplyRequest is the user's confirmation of a reviewed plan.
-type ApplyRequest struct {
-	DraftID     string `json:"draftId"`
-	WorkspaceID string `json:"workspaceId"`
-	ClusterID   string `json:"clusterId"` // the chosen cluster when several have the name
-	Fingerprint string `json:"fingerprint"`
-	Start       bool   `json:"start"` // start a terminated cluster afterwards
-	// OperationID names this run for progress events and Operations.Cancel ("" = neither).
-	OperationID string `json:"operationId"`
-}
+type ApplyRequest = drafts.ApplyRequest
 
 // ApplyOutcome is what apply did; the page then opens the cluster.
 type ApplyOutcome struct {
@@ -87,18 +62,14 @@ func (d *Drafts) Targets() ([]TargetView, error) {
 }
 
 func (d *Drafts) target(p workspaces.Profile) TargetView {
-	t := TargetView{ID: p.ID, Name: p.Name, Demo: p.IsDemo, Production: p.IsProduction, Policies: []PolicyOption{}}
 	if d.catalog == nil {
-		return t
+		return drafts.TargetViewOf(p, nil, d.now())
 	}
-	if s, err := d.catalog.Load(p.ID); err == nil {
-		t.Cache = cacheInfo(s, d.now())
-		for _, pol := range s.Policies.Items {
-			t.Policies = append(t.Policies, PolicyOption{ID: pol.PolicyId, Name: pol.Name})
-		}
-		sort.Slice(t.Policies, func(i, j int) bool { return strings.ToLower(t.Policies[i].Name) < strings.ToLower(t.Policies[j].Name) })
+	s, err := d.catalog.Load(p.ID)
+	if err != nil {
+		return drafts.TargetViewOf(p, nil, d.now())
 	}
-	return t
+	return drafts.TargetViewOf(p, &s, d.now())
 }
 
 func (d *Drafts) profile(id string) (workspaces.Profile, error) {
@@ -187,4 +158,65 @@ func (d *Drafts) client(ctx context.Context, workspaceID string) (*workspaceClie
 		return nil, err
 	}
 	return w, nil
+}
+
+// PlanApply checks the draft online against the target workspace (fresh
+// catalog and policy first), then says what applying it would do: create,
+// or edit / resize / nothing for the cluster of that name, with the
+// field-by-field diff. With several clusters of that name the plan asks to
+// choose; pass the chosen clusterID to plan for it.
+func (d *Drafts) PlanApply(draftID, workspaceID, clusterID string) (PlanView, error) {
+	if err := d.ready(); err != nil {
+		return PlanView{}, err
+	}
+	p, err := d.profile(workspaceID)
+	if err != nil {
+		return PlanView{}, err
+	}
+	ctx, cancel := context.WithTimeout(d.ctx, onlineTimeout)
+	defer cancel()
+	res, err := d.svc.Plan(ctx, draftID, workspaceID, clusterID)
+	if err != nil {
+		return PlanView{}, d.fail(netErr(err))
+	}
+	return forPage(PlanView{DraftID: res.Draft.ID, WorkspaceID: workspaceID, WorkspaceName: p.Name, Plan: res.Plan,
+		Check: res.Check, Blocked: res.Blocked, PendingCreate: res.PendingCreate, Fingerprint: res.Plan.Fingerprint}), nil
+}
+
+// Apply carries out the plan the user reviewed (drafts.Service.Apply).
+// Steps are reported under apply:progress:<req.OperationID>;
+// Operations.Cancel stops it.
+func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
+	if err := d.ready(); err != nil {
+		return ApplyOutcome{}, err
+	}
+	if _, err := d.profile(req.WorkspaceID); err != nil {
+		return ApplyOutcome{}, err
+	}
+	res, linked, err := d.svc.Apply(d.ctx, req)
+	out := ApplyOutcome{Action: string(res.Action), WorkspaceID: req.WorkspaceID, ClusterID: res.ClusterID,
+		Started: res.Started, Libraries: res.Libraries}
+	if res.Create != nil {
+		out.Adopted = res.Create.Adopted
+	}
+	if linked != nil {
+		v, verr := d.toView(*linked)
+		out.Draft = v
+		if err == nil {
+			err = verr
+		}
+	}
+	var fe *drafts.FieldError
+	if errors.As(err, &fe) {
+		return forPage(out), d.fail(err)
+	}
+	if worded := applyOutcome(d.errors, refusedAs(err, errPolicyBlocked)); isUIError(worded) {
+		return forPage(out), worded
+	}
+	return forPage(out), netErr(refusedAs(err, errPolicyBlocked))
+}
+
+// useApply gives the drafts service the apply service (wired in app.go).
+func (d *Drafts) useApply(a *apply.Service) {
+	d.svc = drafts.NewService(d.store, d.checker, a, d.fetchCatalog)
 }

@@ -113,7 +113,7 @@ func TestDraftsWorkOfflineOnTheCachedCatalog(t *testing.T) {
 	unknown := itemAt(chk.Items, "colour")
 	require.NotNil(t, unknown, "unknown fields are reported, not silently dropped")
 	assert.Equal(t, "warning", unknown.Severity)
-	assert.Equal(t, CheckErrors, chk.State)
+	assert.Equal(t, drafts.CheckErrors, chk.State)
 
 	spec["node_type_id"] = "Standard_DS3_v2"
 	spec["autotermination_minutes"] = 60
@@ -132,7 +132,7 @@ func TestDraftsWorkOfflineOnTheCachedCatalog(t *testing.T) {
 	require.Len(t, list.Drafts, 1)
 	row := list.Drafts[0]
 	assert.Equal(t, "Demo workspace", row.WorkspaceName)
-	assert.Equal(t, CheckOK, row.Check.State, "%+v", row.Check)
+	assert.Equal(t, drafts.CheckOK, row.Check.State, "%+v", row.Check)
 	assert.True(t, row.Check.Cache.Cached)
 	assert.GreaterOrEqual(t, row.Check.Cache.AgeSeconds, int64(0))
 }

@@ -1,10 +1,19 @@
 package app
 
 import (
-	"time"
-
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
+)
+
+// The check and target views are the drafts package's own.
+type (
+	CheckItem    = drafts.CheckItem
+	CacheInfo    = drafts.CacheInfo
+	CheckSummary = drafts.CheckSummary
+	CheckView    = drafts.CheckView
+	TargetView   = drafts.TargetView
+	PolicyOption = drafts.PolicyOption
 )
 
 // DraftView is one draft as the edit view shows it. The spec travels as API
@@ -105,20 +114,13 @@ type TrashRow struct {
 	DeletedAt   string `json:"deletedAt"`
 }
 
-func stamp(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.UTC().Format(time.RFC3339)
-}
-
 func (d *Drafts) toView(dr drafts.Draft) (DraftView, error) {
-	spec, err := documentOf(dr).Map()
+	spec, err := dr.Document().Map()
 	if err != nil {
 		return DraftView{}, err
 	}
 	v := DraftView{ID: dr.ID, Name: dr.Name, WorkspaceID: dr.WorkspaceID, PolicyID: dr.PolicyID, Notes: dr.Notes,
-		Spec: spec, Source: dr.Source, CreatedAt: stamp(dr.CreatedAt), UpdatedAt: stamp(dr.UpdatedAt),
+		Spec: spec, Source: dr.Source, CreatedAt: catalog.RFC3339(dr.CreatedAt), UpdatedAt: catalog.RFC3339(dr.UpdatedAt),
 		Revision: dr.Revision, Applied: d.appliedViews(dr.Applied), Libraries: []LibraryLabel{}, SpecText: dr.SpecText}
 	for _, l := range dr.Libraries {
 		kind, label := clusterspec.DescribeLibrary(l)
@@ -135,7 +137,7 @@ func (d *Drafts) appliedViews(recs []drafts.ApplyRecord) []AppliedView {
 			continue
 		}
 		out = append(out, AppliedView{WorkspaceID: r.WorkspaceID, WorkspaceName: names[r.WorkspaceID],
-			ClusterID: r.ClusterID, AppliedAt: stamp(r.AppliedAt), Pending: r.PendingRequestID != ""})
+			ClusterID: r.ClusterID, AppliedAt: catalog.RFC3339(r.AppliedAt), Pending: r.PendingRequestID != ""})
 	}
 	return out
 }

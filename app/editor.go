@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/databricks/databricks-sdk-go"
@@ -72,33 +71,13 @@ func (e *Editor) client(ctx context.Context, workspaceID string) (*databricks.Wo
 	return e.clients(ctx, workspaceID)
 }
 
-// snapshot returns the cached catalog, fetching it first when nothing is
-// cached yet (a fresh install, or a cache that was cleared).
+// snapshot returns the cached catalog of an open workspace, fetched first
+// when nothing is cached (catalog.Refresher.Ensure).
 func (e *Editor) snapshot(ctx context.Context, workspaceID string) (catalog.Snapshot, error) {
 	if err := e.open(workspaceID); err != nil {
 		return catalog.Snapshot{}, err
 	}
-	snap, err := e.catalog.Cache().Load(workspaceID)
-	if err == nil {
-		return snap, nil
-	}
-	if !errors.Is(err, catalog.ErrNotCached) {
-		return catalog.Snapshot{}, fmt.Errorf("read catalog cache: %w", err)
-	}
-	snap, err = e.catalog.RefreshNow(ctx, workspaceID)
-	if errors.Is(err, catalog.ErrBusy) {
-		// Another refresh is filling the cache: give it a moment.
-		for i := 0; i < 50; i++ {
-			time.Sleep(100 * time.Millisecond)
-			if s, lerr := e.catalog.Cache().Load(workspaceID); lerr == nil {
-				return s, nil
-			}
-		}
-	}
-	if snap.WorkspaceID == "" && err != nil {
-		return catalog.Snapshot{}, err
-	}
-	return snap, nil // a partial refresh still gives the sections that worked
+	return e.catalog.Ensure(ctx, workspaceID)
 }
 
 // RateSettings is what the rate table dialog edits (rates.Settings, as

@@ -121,9 +121,9 @@ func TestEditorJSONKeepsEveryKnownField(t *testing.T) {
 		}
 		create, err := clusterspec.ToCreate(spec)
 		require.NoError(t, err)
-		edit, err := clusterspec.ToEdit("c-1", spec)
+		update, err := clusterspec.ToUpdate("c-1", spec, nil)
 		require.NoError(t, err)
-		for name, req := range map[string]any{"create": create, "edit": edit} {
+		for name, req := range map[string]any{"create": create, "update": update.Cluster} {
 			out, err := json.Marshal(req)
 			require.NoError(t, err)
 			var got map[string]any

@@ -140,23 +140,14 @@ func (w *Workspaces) Select(id string) (WorkspaceView, error) {
 		return WorkspaceView{}, err
 	}
 	w.emit.Emit(EventWorkspacesChanged)
-	w.background(func() { w.refreshBehind(id) })
+	w.freshen(id)
 	return toWorkspaceView(t, true), nil
 }
 
-// refreshBehind brings a workspace the user just switched to up to date.
-func (w *Workspaces) refreshBehind(id string) {
-	st, err := w.session.Status(id)
-	if err != nil {
-		return
-	}
-	if st.State != session.StateOnline && st.State != session.StateChecking {
-		if st, err = w.session.Check(w.ctx, id); err != nil {
-			return
-		}
-	}
-	if st.State == session.StateOnline && w.monitor != nil {
-		w.monitor.RefreshCatalog(w.ctx, id)
+// freshen brings the workspace up to date behind the answer (Monitor.Freshen).
+func (w *Workspaces) freshen(id string) {
+	if w.monitor != nil {
+		w.background(func() { w.monitor.Freshen(w.ctx, id) })
 	}
 }
 

@@ -94,7 +94,7 @@ func (w *Workspaces) ResetDemo() error {
 		return err
 	}
 	w.emit.Emit(EventWorkspacesChanged)
-	w.background(func() { w.refreshBehind(workspaces.DemoID) })
+	w.freshen(workspaces.DemoID)
 	return nil
 }
 

@@ -95,12 +95,8 @@ func (a *Applier) Apply(ctx context.Context, p *Plan, spec compute.ClusterSpec, 
 		} else {
 			opts.Progress.step("Saving the changes")
 		}
-		req, err := clusterspec.ToEdit(p.ClusterID, clusterspec.Clean(spec))
-		if err != nil {
+		if err := a.save(ctx, p, clusterspec.Clean(spec)); err != nil {
 			return res, err
-		}
-		if _, err := a.clusters.Edit(ctx, req); err != nil {
-			return res, fmt.Errorf("edit cluster %s: %w", p.ClusterID, err)
 		}
 		res.Restarted = p.RestartRequired
 	}
@@ -115,6 +111,26 @@ func (a *Applier) Apply(ctx context.Context, p *Plan, spec compute.ClusterSpec, 
 		res.Started = true
 	}
 	return res, nil
+}
+
+// save sends an edit's changes as a partial update (clusters/update) that
+// names only the fields the plan changes, so fields this app's SDK does not
+// know (added to the API since) or does not show keep their values; a full
+// clusters/edit would reset them. The spec is Clean: it never asks for
+// apply_policy_default_values, which the update cannot carry.
+func (a *Applier) save(ctx context.Context, p *Plan, spec compute.ClusterSpec) error {
+	fields := make([]string, 0, len(p.Changes))
+	for _, c := range p.Changes {
+		fields = append(fields, c.Field)
+	}
+	req, err := clusterspec.ToUpdate(p.ClusterID, spec, fields)
+	if err != nil {
+		return err
+	}
+	if _, err := a.clusters.Update(ctx, req); err != nil {
+		return fmt.Errorf("update cluster %s: %w", p.ClusterID, err)
+	}
+	return nil
 }
 
 func (a *Applier) install(ctx context.Context, res *Result, libs []compute.Library, progress Progress) error {

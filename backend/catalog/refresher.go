@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -46,6 +47,7 @@ type Refresher struct {
 
 type wsState struct {
 	running   bool
+	done      chan struct{} // closed when the running refresh ends
 	failures  int
 	next      time.Time
 	checkedAt time.Time
@@ -106,7 +108,7 @@ func (r *Refresher) refreshNow(ctx context.Context, id string, timeout time.Dura
 		r.mu.Unlock()
 		return Snapshot{}, ErrBusy
 	}
-	st.running = true
+	st.running, st.done = true, make(chan struct{})
 	r.mu.Unlock()
 
 	ctx, cancel := context.WithTimeout(ctx, timeout)
@@ -128,6 +130,7 @@ func (r *Refresher) refreshNow(ctx context.Context, id string, timeout time.Dura
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	st.running, st.err, st.checkedAt = false, err, r.opts.Now()
+	close(st.done)
 	if err != nil {
 		st.failures++
 	} else {
@@ -135,6 +138,60 @@ func (r *Refresher) refreshNow(ctx context.Context, id string, timeout time.Dura
 	}
 	st.next = st.checkedAt.Add(r.backoff(st.failures))
 	return snap, err
+}
+
+// Ensure returns the cached catalog, fetching it first when nothing is
+// cached yet (a fresh install, or a cache that was cleared); when a refresh
+// of the workspace is already running it waits for that one. A partial
+// refresh still gives the sections that worked.
+func (r *Refresher) Ensure(ctx context.Context, id string) (Snapshot, error) {
+	snap, err := r.cache.Load(id)
+	if err == nil {
+		return snap, nil
+	}
+	if !errors.Is(err, ErrNotCached) {
+		return Snapshot{}, fmt.Errorf("read catalog cache: %w", err)
+	}
+	snap, err = r.RefreshNow(ctx, id)
+	if !errors.Is(err, ErrBusy) {
+		if snap.WorkspaceID == "" && err != nil {
+			return Snapshot{}, err
+		}
+		return snap, nil
+	}
+	// Another refresh is filling the cache: wait for it, then look again.
+	if done := r.running(id); done != nil {
+		select {
+		case <-done:
+		case <-ctx.Done():
+			return Snapshot{}, ctx.Err()
+		}
+	}
+	if snap, err := r.cache.Load(id); err == nil {
+		return snap, nil
+	}
+	return Snapshot{}, r.lastErr(id) // it ended with nothing cached
+}
+
+// running is the done channel of the workspace's running refresh; nil when
+// none runs.
+func (r *Refresher) running(id string) <-chan struct{} {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if st := r.get(id); st.running {
+		return st.done
+	}
+	return nil
+}
+
+// lastErr is the workspace's last refresh failure (ErrNotCached when none).
+func (r *Refresher) lastErr(id string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err := r.get(id).err; err != nil {
+		return err
+	}
+	return ErrNotCached
 }
 
 func (r *Refresher) refresh(ctx context.Context, id string) (Snapshot, error) {

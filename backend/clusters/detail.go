@@ -21,6 +21,8 @@ type Detail struct {
 	SpecJSON     string    `json:"specJson"`
 	SparkUIURL   string    `json:"sparkUiUrl"`
 	SparkUIReady bool      `json:"sparkUiReady"`
+	// RunURL is the page of the job run that owns job compute ("" otherwise).
+	RunURL string `json:"runUrl"`
 }
 
 // Setting is one key/value line, with where it comes from.
@@ -201,6 +203,9 @@ func DetailOf(d *compute.ClusterDetails, pinned bool, host string) *Detail {
 	}
 	out.SparkUIURL = SparkUIURL(host, d.ClusterId)
 	out.SparkUIReady = d.State == compute.StateRunning || d.State == compute.StateResizing
+	if r := out.Row.JobRun; r != nil {
+		out.RunURL = RunURL(host, *r)
+	}
 	return out
 }
 

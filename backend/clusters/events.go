@@ -71,6 +71,25 @@ func (s *Service) Events(ctx context.Context, ws, id string, q EventQuery) (Even
 	return page, nil
 }
 
+// workersText is an event's worker counts as a line can say them without
+// contradicting itself: a resize goes "2 → 4"; an event that reports where
+// the cluster stands reads "6", or "6 of 8" while short of its target.
+func workersText(t compute.EventType, current, target int) string {
+	switch t {
+	case compute.EventTypeResizing:
+		if current != target {
+			return fmt.Sprintf("%d → %d", current, target)
+		}
+		return fmt.Sprintf("%d", target)
+	case compute.EventTypeUpsizeCompleted, compute.EventTypeRunning, compute.EventTypeAddNodesFailed:
+		if current != target {
+			return fmt.Sprintf("%d of %d", current, target)
+		}
+		return fmt.Sprintf("%d", current)
+	}
+	return ""
+}
+
 func eventRow(e compute.ClusterEvent) EventRow {
 	r := EventRow{Timestamp: e.Timestamp, Time: time.UnixMilli(e.Timestamp).UTC().Format(time.RFC3339),
 		Type: string(e.Type), Meaning: ExplainEventType(e.Type), DetailsJSON: "{}"}
@@ -78,10 +97,7 @@ func eventRow(e compute.ClusterEvent) EventRow {
 		r.User = d.User
 		r.Cause = string(d.Cause)
 		r.Reason = ExplainTermination(d.Reason)
-		switch e.Type {
-		case compute.EventTypeResizing, compute.EventTypeUpsizeCompleted, compute.EventTypeRunning, compute.EventTypeAddNodesFailed:
-			r.Workers = fmt.Sprintf("%d → %d", d.CurrentNumWorkers, d.TargetNumWorkers)
-		}
+		r.Workers = workersText(e.Type, d.CurrentNumWorkers, d.TargetNumWorkers)
 		if b, err := d.MarshalJSON(); err == nil {
 			r.DetailsJSON = string(b)
 		}

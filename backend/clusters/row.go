@@ -29,6 +29,8 @@ type Row struct {
 	Pinned          bool              `json:"pinned"`
 	Termination     *Explanation      `json:"termination,omitempty"`
 	StartTime       int64             `json:"startTime"`
+	// JobRun is the run that owns job compute (nil for any other).
+	JobRun *JobRun `json:"jobRun,omitempty"`
 }
 
 // RowOf flattens a cluster for the list.
@@ -40,6 +42,7 @@ func RowOf(d *compute.ClusterDetails, pinned bool) Row {
 		SparkVersion: d.SparkVersion, Runtime: RuntimeLabel(d.SparkVersion),
 		AccessMode: string(d.DataSecurityMode), AccessModeLabel: AccessModeLabel(d.DataSecurityMode),
 		Creator: d.CreatorUserName, Tags: d.CustomTags, Pinned: pinned, StartTime: d.StartTime,
+		JobRun: JobRunOf(d),
 	}
 	if r.DriverType == "" {
 		r.DriverType = d.NodeTypeId

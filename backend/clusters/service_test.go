@@ -274,7 +274,7 @@ func TestEventsPageNewestFirst(t *testing.T) {
 	require.NotEmpty(t, resizes.Events)
 	for _, e := range resizes.Events {
 		assert.Equal(t, "RESIZING", e.Type)
-		assert.Contains(t, e.Workers, "→")
+		assert.NotEmpty(t, e.Workers)
 	}
 	_, err = s.Events(testCtx(t), "demo", "0101-000000-nothere1", EventQuery{})
 	assert.ErrorIs(t, err, ErrNotFound)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 )
@@ -94,12 +95,18 @@ func ToCreate(s compute.ClusterSpec) (compute.CreateCluster, error) {
 	return c, err
 }
 
-// ToEdit is the edit request that replaces cluster id's spec with s.
-func ToEdit(id string, s compute.ClusterSpec) (compute.EditCluster, error) {
-	var e compute.EditCluster
-	err := convert(s, &e)
-	e.ClusterId = id
-	return e, err
+// ToUpdate is the partial update (clusters/update) that sets the given
+// top-level fields of cluster id to their values in s, clearing those s
+// leaves unset; every other field keeps the value the workspace holds.
+// apply_policy_default_values has no place in it (Clean drops it anyway).
+func ToUpdate(id string, s compute.ClusterSpec, fields []string) (compute.UpdateCluster, error) {
+	var r compute.UpdateClusterResource
+	if err := convert(s, &r); err != nil {
+		return compute.UpdateCluster{}, err
+	}
+	mask := slices.Clone(fields)
+	slices.Sort(mask)
+	return compute.UpdateCluster{ClusterId: id, Cluster: &r, UpdateMask: strings.Join(slices.Compact(mask), ",")}, nil
 }
 
 // convert copies through JSON so every field the SDK knows carries over,

@@ -14,6 +14,8 @@ type BridgeFlags struct {
 	TimeScale float64
 	Clusters  int
 	Control   bool // print the demo's URL and token and enable the control API
+	// AllClustersVisible turns the demo's cluster visibility control off.
+	AllClustersVisible bool
 }
 
 // SplitBridgeFlags takes the --demo-* flags out of the bridge's arguments
@@ -33,6 +35,7 @@ func SplitBridgeFlags(args []string, out io.Writer, defaultScale float64) (Bridg
 	fs.Float64Var(&d.TimeScale, "demo-time-scale", defaultScale, "virtual seconds per real second in the demo workspace")
 	fs.IntVar(&d.Clusters, "demo-clusters", 0, "extra generated clusters in the demo workspace")
 	fs.BoolVar(&d.Control, "demo-control", false, "print the demo's URL and token and enable its test control API")
+	fs.BoolVar(&d.AllClustersVisible, "demo-all-clusters-visible", false, "every demo user sees every cluster (no visibility control)")
 	if err := fs.Parse(mine); err != nil {
 		return d, nil, fmt.Errorf("bridge: %w (write demo flags as --demo-x=value)", err)
 	}
@@ -44,5 +47,5 @@ func SplitBridgeFlags(args []string, out io.Writer, defaultScale float64) (Bridg
 
 // Options are the demo server's options for these flags.
 func (d BridgeFlags) Options() Options {
-	return Options{TimeScale: d.TimeScale, ExtraClusters: d.Clusters, Control: d.Control}
+	return Options{TimeScale: d.TimeScale, ExtraClusters: d.Clusters, Control: d.Control, AllClustersVisible: d.AllClustersVisible}
 }

@@ -67,6 +67,9 @@ func (ws *workspace) clusterFor(c *call, id string, need level) (*cluster, error
 	if !ok || (cl.d.State == compute.StateTerminated && c.now.Sub(time.UnixMilli(cl.d.TerminatedTime)) > getRetention) {
 		return nil, errClusterMissing(id)
 	}
+	if need == levelNone && !ws.canSeeCluster(c.user, id) {
+		return nil, clusterHidden(c.user, id)
+	}
 	if err := ws.authorize(c.user, kindCluster, id, need); err != nil {
 		return nil, err
 	}
@@ -271,7 +274,7 @@ func (ws *workspace) clusterList(c *call) (any, error) {
 	hi := min(lo+pageSize, total)
 	resp := compute.ListClustersResponse{Clusters: make([]compute.ClusterDetails, 0, hi-lo)}
 	for _, id := range ids.ids[lo:hi] {
-		if cl, ok := ws.clusters[id]; ok { // deleted since the first page: left out
+		if cl, ok := ws.clusters[id]; ok && ws.canSeeCluster(c.user, id) { // deleted or hidden since the first page: left out
 			resp.Clusters = append(resp.Clusters, cl.d)
 		}
 	}
@@ -306,7 +309,7 @@ func (ws *workspace) clusterPage(lq listQuery, token string, c *call) (*pageSnap
 	for i, cl := range matched {
 		ids[i] = cl.d.ClusterId
 	}
-	return &pageSnapshot{ids: ids}, 0, nil
+	return &pageSnapshot{ids: ws.visibleClusterIDs(c.user, ids)}, 0, nil
 }
 
 func (ws *workspace) clusterPin(c *call) (any, error)   { return ws.setPinned(c, true) }

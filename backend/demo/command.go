@@ -26,6 +26,8 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	empty := fs.Bool("empty", false, "start without the seeded team content")
 	control := fs.Bool("control", false, "enable the test-only control API under "+controlPrefix+
 		" (advance the clock, inject faults, fail a driver); it takes the admin token")
+	allVisible := fs.Bool("all-clusters-visible", false, "turn cluster visibility control off (the older behaviour): "+
+		"every user sees every cluster and any access list, not only those they hold a permission on")
 	verbose := fs.Bool("v", false, "log every request")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("demo-api: %w", err)
@@ -39,7 +41,7 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	opts := Options{
 		Addr: *addr, ExtraClusters: *clusters, ExtraPools: *pools, EventHistory: *history,
 		Latency: *latency, Jitter: *jitter, FaultRate: *faultRate, TimeScale: *timeScale, Seed: *seed, Empty: *empty,
-		Control: *control,
+		Control: *control, AllClustersVisible: *allVisible,
 	}
 	if *verbose {
 		opts.Logf = func(format string, a ...any) {

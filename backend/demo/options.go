@@ -38,6 +38,11 @@ type Options struct {
 	FaultRate float64
 	// Durations of life-cycle phases in virtual time; zero fields take defaults.
 	Durations Durations
+	// AllClustersVisible turns cluster visibility control off (the older
+	// behaviour): every user lists and reads every cluster and any object's
+	// access list. By default a user who is not an admin sees only clusters
+	// they hold a permission on, and access lists need CAN_MANAGE.
+	AllClustersVisible bool
 	// Control enables the test-only control API under /__demo/control/
 	// (advance the clock, inject faults); see control.go.
 	Control bool

@@ -135,6 +135,9 @@ func (ws *workspace) getPermissions(c *call, k *objectKind) (any, error) {
 	if err := ws.objectExists(k, id); err != nil {
 		return nil, err
 	}
+	if err := ws.mayReadACL(c.user, k, id); err != nil {
+		return nil, err
+	}
 	return ws.permissionsOf(k, id)
 }
 
@@ -193,7 +196,9 @@ func (ws *workspace) validateEntry(k *objectKind, e aclEntry) error {
 			return errInvalidParam("Principal: GroupName(%s) does not exist", e.GroupName)
 		}
 	case e.ServicePrincipalName != "":
-		return errInvalidParam("Principal: ServicePrincipalName(%s) does not exist", e.ServicePrincipalName)
+		if servicePrincipalByApp(e.ServicePrincipalName) == nil {
+			return errInvalidParam("Principal: ServicePrincipalName(%s) does not exist", e.ServicePrincipalName)
+		}
 	default:
 		return errInvalidParam("One of user_name, group_name or service_principal_name is required")
 	}
@@ -219,6 +224,7 @@ type permJSON struct {
 type aclResponseJSON struct {
 	UserName       string     `json:"user_name,omitempty"`
 	GroupName      string     `json:"group_name,omitempty"`
+	SPName         string     `json:"service_principal_name,omitempty"`
 	DisplayName    string     `json:"display_name,omitempty"`
 	AllPermissions []permJSON `json:"all_permissions"`
 }
@@ -244,7 +250,14 @@ func (ws *workspace) permissionsOf(k *objectKind, id string) (any, error) {
 		add("u:"+a.owner, aclResponseJSON{UserName: a.owner, DisplayName: displayName(u)}, permJSON{PermissionLevel: "CAN_MANAGE"})
 	}
 	for _, e := range a.entries {
-		if e.UserName != "" {
+		if e.ServicePrincipalName != "" {
+			sp := servicePrincipalByApp(e.ServicePrincipalName)
+			name := ""
+			if sp != nil {
+				name = sp.DisplayName
+			}
+			add("s:"+e.ServicePrincipalName, aclResponseJSON{SPName: e.ServicePrincipalName, DisplayName: name}, permJSON{PermissionLevel: e.PermissionLevel})
+		} else if e.UserName != "" {
 			add("u:"+e.UserName, aclResponseJSON{UserName: e.UserName, DisplayName: displayName(ws.users[e.UserName])}, permJSON{PermissionLevel: e.PermissionLevel})
 		} else {
 			add("g:"+e.GroupName, aclResponseJSON{GroupName: e.GroupName}, permJSON{PermissionLevel: e.PermissionLevel})

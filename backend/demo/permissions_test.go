@@ -39,9 +39,9 @@ func TestClusterPermissionsAndLimitedUser(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, levels.PermissionLevels, 3)
 
-	// Without grants the analyst can read but not act.
+	// Without grants the analyst can neither see nor act.
 	_, err = analyst.Clusters.GetByClusterId(ctx, id)
-	require.NoError(t, err)
+	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
 	_, err = analyst.Clusters.Restart(ctx, compute.RestartCluster{ClusterId: id})
 	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
 

@@ -3,7 +3,6 @@ package demo
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/databricks/databricks-sdk-go/service/iam"
 )
@@ -88,10 +87,11 @@ func seedUsers() (map[string]*user, map[string]*group) {
 
 func scimRoutes() map[string]handler {
 	return map[string]handler{
-		"GET /api/2.0/preview/scim/v2/Me":         (*workspace).scimMe,
-		"GET /api/2.0/preview/scim/v2/Users":      (*workspace).scimUsers,
-		"GET /api/2.0/preview/scim/v2/Users/{id}": (*workspace).scimUser,
-		"GET /api/2.0/preview/scim/v2/Groups":     (*workspace).scimGroups,
+		"GET /api/2.0/preview/scim/v2/Me":                (*workspace).scimMe,
+		"GET /api/2.0/preview/scim/v2/Users":             (*workspace).scimUsers,
+		"GET /api/2.0/preview/scim/v2/Users/{id}":        (*workspace).scimUser,
+		"GET /api/2.0/preview/scim/v2/Groups":            (*workspace).scimGroups,
+		"GET /api/2.0/preview/scim/v2/ServicePrincipals": (*workspace).scimServicePrincipals,
 	}
 }
 
@@ -125,30 +125,24 @@ func (ws *workspace) sortedUsers() []*user {
 }
 
 func (ws *workspace) scimUsers(c *call) (any, error) {
-	start, err := c.queryInt("startIndex", 1)
+	f, err := parseSCIMFilter(c.query("filter"))
 	if err != nil {
 		return nil, err
 	}
-	count, err := c.queryInt("count", 10000)
-	if err != nil {
-		return nil, err
-	}
-	filter := strings.ToLower(c.query("filter"))
 	var matched []iam.User
 	for _, u := range ws.sortedUsers() {
-		if filter != "" && !strings.Contains(filter, strings.ToLower(u.userName)) {
+		if !f.matches(map[string]string{"username": u.userName, "displayname": u.displayName, "id": u.id,
+			"name.givenname": u.given, "name.familyname": u.family, "emails.value": u.userName}) {
 			continue
 		}
 		matched = append(matched, ws.scimUserJSON(u))
 	}
-	total := int64(len(matched))
-	if start < 1 {
-		start = 1
+	lo, hi, start, err := scimPage(c, len(matched))
+	if err != nil {
+		return nil, err
 	}
-	lo := min(start-1, total)
-	hi := min(lo+count, total)
 	return iam.ListUsersResponse{
-		Resources: matched[lo:hi], TotalResults: total, StartIndex: start, ItemsPerPage: hi - lo,
+		Resources: matched[lo:hi], TotalResults: int64(len(matched)), StartIndex: start, ItemsPerPage: int64(hi - lo),
 		Schemas: []iam.ListResponseSchema{iam.ListResponseSchemaUrnIetfParamsScimApiMessages20ListResponse},
 	}, nil
 }
@@ -164,18 +158,21 @@ func (ws *workspace) scimUser(c *call) (any, error) {
 }
 
 func (ws *workspace) scimGroups(c *call) (any, error) {
+	f, err := parseSCIMFilter(c.query("filter"))
+	if err != nil {
+		return nil, err
+	}
 	names := make([]string, 0, len(ws.groups))
 	for n := range ws.groups {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	start, err := c.queryInt("startIndex", 1)
-	if err != nil {
-		return nil, err
-	}
 	var all []iam.Group
 	for _, n := range names {
 		g := ws.groups[n]
+		if !f.matches(map[string]string{"displayname": g.name, "id": g.id}) {
+			continue
+		}
 		grp := iam.Group{Id: g.id, DisplayName: g.name}
 		for _, m := range g.members {
 			if u := ws.users[m]; u != nil {
@@ -184,7 +181,10 @@ func (ws *workspace) scimGroups(c *call) (any, error) {
 		}
 		all = append(all, grp)
 	}
-	total := int64(len(all))
-	lo := min(max(start-1, 0), total)
-	return iam.ListGroupsResponse{Resources: all[lo:], TotalResults: total, StartIndex: lo + 1, ItemsPerPage: total - lo}, nil
+	lo, hi, start, err := scimPage(c, len(all))
+	if err != nil {
+		return nil, err
+	}
+	return iam.ListGroupsResponse{Resources: all[lo:hi], TotalResults: int64(len(all)), StartIndex: start, ItemsPerPage: int64(hi - lo),
+		Schemas: []iam.ListResponseSchema{iam.ListResponseSchemaUrnIetfParamsScimApiMessages20ListResponse}}, nil
 }

@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"strings"
-	"unicode"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
+	"github.com/clusterdeck/clusterdeck/backend/export"
 )
 
 // Format names an export format.
@@ -81,7 +80,7 @@ func ExportJSON(d Draft) ([]byte, error) {
 // API's field names (which bundles use as they are).
 func ExportBundle(drafts ...Draft) ([]byte, error) {
 	clusters := &yaml.Node{Kind: yaml.MappingNode}
-	used := map[string]int{}
+	used := export.Keys{}
 	for _, d := range drafts {
 		raw, err := ExportJSON(d)
 		if err != nil {
@@ -94,7 +93,7 @@ func ExportBundle(drafts ...Draft) ([]byte, error) {
 		}
 		plainStyle(&n)
 		clusters.Content = append(clusters.Content,
-			&yaml.Node{Kind: yaml.ScalarNode, Value: uniqueKey(resourceKey(d.Name), used)}, n.Content[0])
+			&yaml.Node{Kind: yaml.ScalarNode, Value: used.Unique(resourceKey(d.Name))}, n.Content[0])
 	}
 	root := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{
 		{Kind: yaml.ScalarNode, Value: "resources"},
@@ -126,40 +125,8 @@ func plainStyle(n *yaml.Node) {
 	}
 }
 
-// resourceKey makes a bundle/Terraform identifier from a name:
-// lower case letters, digits and underscores, starting with a letter.
-// ResourceKey is name as a resource key (and file name stem) for bundles
-// and Terraform: lower case, letters, digits and underscores.
-func ResourceKey(name string) string { return resourceKey(name) }
-
-func resourceKey(name string) string {
-	var b strings.Builder
-	lastUnderscore := false
-	for _, r := range strings.ToLower(name) {
-		ok := r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r))
-		switch {
-		case ok:
-			b.WriteRune(r)
-			lastUnderscore = false
-		case !lastUnderscore && b.Len() > 0:
-			b.WriteByte('_')
-			lastUnderscore = true
-		}
-	}
-	key := strings.TrimRight(b.String(), "_")
-	if key == "" || !unicode.IsLetter(rune(key[0])) {
-		key = "cluster_" + key
-	}
-	return strings.TrimRight(key, "_")
-}
-
-func uniqueKey(key string, used map[string]int) string {
-	used[key]++
-	if n := used[key]; n > 1 {
-		return fmt.Sprintf("%s_%d", key, n)
-	}
-	return key
-}
+// resourceKey makes a bundle/Terraform identifier from a draft's name.
+func resourceKey(name string) string { return export.Key(name, "cluster") }
 
 // ExportWarnings lists what an export in format leaves out of the drafts, one
 // sentence each, so the user is told instead of finding out later. Terraform

@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
+	"github.com/clusterdeck/clusterdeck/backend/export"
 )
 
 // leaves is the comparable form of a spec.
@@ -78,7 +79,7 @@ func TestRoundTripTerraform(t *testing.T) {
 			var wantLibs []any
 			for _, l := range d.Libraries {
 				raw, _ := json.Marshal(l)
-				obj, err := decodeObject(raw)
+				obj, err := export.DecodeObject(raw)
 				require.NoError(t, err)
 				wantLibs = append(wantLibs, obj)
 			}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
-	"github.com/clusterdeck/clusterdeck/backend/drafts"
+	"github.com/clusterdeck/clusterdeck/backend/export"
 )
 
 // Impact is what deleting a pool does, shown before the name is typed.
@@ -100,13 +100,25 @@ func ExportOf(p compute.InstancePoolAndStats, host string) (Export, error) {
 	if err != nil {
 		return Export{}, fmt.Errorf("encode pool: %w", err)
 	}
-	tf, err := drafts.ExportTerraformResource(drafts.Target{Host: host}, "databricks_instance_pool", p.InstancePoolName, raw)
+	obj, err := export.DecodeObject(raw)
 	if err != nil {
 		return Export{}, err
 	}
-	key := drafts.ResourceKey(p.InstancePoolName)
+	key := export.Key(p.InstancePoolName, "pool")
+	t := export.NewTerraform(host)
+	if _, err := t.Resource("databricks_instance_pool", key, obj, terraformLayout); err != nil {
+		return Export{}, fmt.Errorf("pool %q: %w", p.InstancePoolName, err)
+	}
+	tf := t.Bytes()
 	return Export{Name: p.InstancePoolName, JSON: string(raw) + "\n", Terraform: string(tf),
 		JSONFile: key + ".json", TerraformFile: key + ".tf"}, nil
+}
+
+// terraformLayout puts the pool's name and sizing first; custom_tags is a map.
+var terraformLayout = export.Layout{
+	First: []string{"instance_pool_name", "node_type_id", "min_idle_instances", "max_capacity",
+		"idle_instance_autotermination_minutes"},
+	StringMaps: map[string]bool{"custom_tags": true},
 }
 
 // Export reads the pool and exports it; the workspace's host goes in the

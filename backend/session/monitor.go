@@ -192,6 +192,24 @@ func (m *Monitor) RefreshCatalog(ctx context.Context, id string) {
 	m.opts.OnCatalog(id, err)
 }
 
+// Freshen brings a workspace the user just switched to up to date: its
+// connection is checked unless it is online (or being checked), and an
+// online workspace gets its catalog refreshed.
+func (m *Monitor) Freshen(ctx context.Context, id string) {
+	st, err := m.s.Status(id)
+	if err != nil {
+		return
+	}
+	if st.State != StateOnline && st.State != StateChecking {
+		if st, err = m.s.Check(ctx, id); err != nil {
+			return
+		}
+	}
+	if st.State == StateOnline {
+		m.RefreshCatalog(ctx, id)
+	}
+}
+
 // Run ticks every interval until ctx ends. The app starts it once.
 func (m *Monitor) Run(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)

@@ -160,3 +160,36 @@ func TestTheActiveWorkspaceIsRemembered(t *testing.T) {
 	active, _ = New(d, Options{StateFile: file}).Active()
 	assert.Equal(t, "demo", active.ID, "a damaged file is ignored")
 }
+
+// Switching to a workspace checks it unless it is online, and refreshes an
+// online one's catalog; one that cannot be reached gets no catalog call.
+func TestFreshenAWorkspaceSwitchedTo(t *testing.T) {
+	cases := []struct {
+		name      string
+		checked   bool // checked once before the switch
+		result    error
+		contacted []string
+		refreshed []string
+	}{
+		{name: "never checked, reachable", contacted: []string{"a"}, refreshed: []string{"a"}},
+		{name: "online already", checked: true, contacted: nil, refreshed: []string{"a"}},
+		{name: "unreachable", result: workspaces.ErrUnreachable, contacted: []string{"a"}, refreshed: nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := &countingDirectory{fakeDirectory: dir("a")}
+			d.results["a"] = c.result
+			s := New(d, Options{})
+			cat := &fakeCatalog{}
+			m := NewMonitor(s, cat, MonitorOptions{OnCatalog: func(string, error) {}})
+			if c.checked {
+				_, err := s.Check(context.Background(), "a")
+				require.NoError(t, err)
+				d.take()
+			}
+			m.Freshen(context.Background(), "a")
+			assert.Equal(t, c.contacted, d.take())
+			assert.Equal(t, c.refreshed, cat.refreshed)
+		})
+	}
+}

@@ -8,6 +8,8 @@ export type ClusterDetail = clusters.Detail
 export type EventPage = clusters.EventPage
 export type EventRow = clusters.EventRow
 export type Explanation = clusters.Explanation
+export type ClusterConnection = clusters.Connection
+export type ConnectionSnippet = clusters.Snippet
 export type ClusterView = 'all-purpose' | 'job'
 export type ClusterAction =
   | 'start'
@@ -100,4 +102,8 @@ export const clustersApi = {
   cloneSpec: (ws: string, id: string): Promise<string> => invoke(() => C.CloneSpec(ws, id)),
   /** Opens the Spark UI in the system browser; returns the address. */
   openSparkUi: (ws: string, id: string): Promise<string> => invoke(() => C.OpenSparkUI(ws, id)),
+  /** JDBC/ODBC settings and tool snippets for the cluster; never a secret. */
+  connection: (ws: string, id: string): Promise<ClusterConnection> => invoke(() => C.Connection(ws, id)),
+  /** Opens the page of the job run that owns job compute in the system browser; returns the address. */
+  openRun: (ws: string, id: string): Promise<string> => invoke(() => C.OpenRun(ws, id)),
 }

@@ -1,15 +1,15 @@
 import * as Drafts from '../../wailsjs/go/app/Drafts'
-import { app, type clusterspec, type drafts } from '../../wailsjs/go/models'
+import { app, type clusterspec, drafts } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
 export type DraftView = app.DraftView
 export type DraftRow = app.DraftRow
 export type DraftList = app.DraftList
-export type CheckView = app.CheckView
-export type CheckItem = app.CheckItem
-export type CheckSummary = app.CheckSummary
-export type CacheInfo = app.CacheInfo
-export type TargetView = app.TargetView
+export type CheckView = drafts.CheckView
+export type CheckItem = drafts.CheckItem
+export type CheckSummary = drafts.CheckSummary
+export type CacheInfo = drafts.CacheInfo
+export type TargetView = drafts.TargetView
 export type TrashRow = app.TrashRow
 export type ImportView = app.ImportView
 export type ExportView = drafts.Exported
@@ -80,5 +80,5 @@ export const draftsApi = {
     start: boolean
     operationId?: string
   }): Promise<ApplyOutcome> =>
-    invoke(() => Drafts.Apply(app.ApplyRequest.createFrom({ operationId: '', ...req }))),
+    invoke(() => Drafts.Apply(drafts.ApplyRequest.createFrom({ operationId: '', ...req }))),
 }

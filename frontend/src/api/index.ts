@@ -26,6 +26,7 @@ export {
   type ActionTable,
   type Availability,
   type ClusterAction,
+  type ClusterConnection,
   type ClusterDetail,
   type ClusterDetailEvent,
   type ClusterNotice,
@@ -33,6 +34,7 @@ export {
   type ClustersDelta,
   type ClustersStatus,
   type ClusterView,
+  type ConnectionSnippet,
   type EventPage,
   type EventRow,
   type Explanation,
@@ -53,3 +55,12 @@ export {
   type ServerVerdict,
 } from './editor'
 export { operationsApi, type ProgressEvent } from './operations'
+export {
+  permissionsApi,
+  type PermissionEntry,
+  type PermissionGrant,
+  type PermissionLevel,
+  type PermissionObjectType,
+  type PermissionsView,
+  type Principal,
+} from './permissions'

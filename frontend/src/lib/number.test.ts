@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countText, memoryText } from './number'
+import { countText, dbuRateText, memoryText } from './number'
 
 describe('countText', () => {
   it.each([0, 7, 10_000, 1_234_567])('groups %d as the locale does', (n) => {
@@ -17,5 +17,15 @@ describe('memoryText', () => {
     [244.5, '245 GB'],
   ])('%d GB reads %s', (gb, text) => {
     expect(memoryText(gb)).toBe(text)
+  })
+})
+
+describe('dbuRateText', () => {
+  it.each([
+    [0, '≈ 0.0 DBU/h'],
+    [4.46, '≈ 4.5 DBU/h'],
+    [12, '≈ 12.0 DBU/h'],
+  ])('%d DBU/h reads %s', (rate, text) => {
+    expect(dbuRateText(rate)).toBe(text)
   })
 })

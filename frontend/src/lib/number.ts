@@ -11,3 +11,8 @@ export function memoryText(gb: number): string {
   const shown = gb >= 10 ? Math.round(gb) : Math.round(gb * 10) / 10
   return `${shown} GB`
 }
+
+/** A DBU rate, one decimal: "≈ 4.5 DBU/h". */
+export function dbuRateText(dbusPerHour: number): string {
+  return `≈ ${dbusPerHour.toFixed(1)} DBU/h`
+}

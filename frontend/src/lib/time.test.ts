@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ageText, agoText, dateText, secondsSince, sinceText, timestampText } from './time'
+import { ageText, agoText, dateText, fetchedAgeText, secondsSince, sinceText, timestampText } from './time'
 
 const t0 = Date.parse('2026-01-01T09:00:00Z')
 
@@ -73,5 +73,15 @@ describe('timestampText', () => {
     expect(timestampText(iso)).toBe(new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' }))
     expect(timestampText(iso)).toMatch(/2026/)
     expect(timestampText(iso)).toMatch(/:09/)
+  })
+})
+
+describe('fetchedAgeText', () => {
+  const now = Date.parse('2026-11-23T12:00:00Z')
+  it('counts from the fetch time when it is known', () => {
+    expect(fetchedAgeText('2026-11-23T11:57:00Z', 9999, now)).toBe('3 min ago')
+  })
+  it.each([null, undefined, '', 'not a time'])('falls back to the measured age when the fetch time is %s', (at) => {
+    expect(fetchedAgeText(at, 7200, now)).toBe('2 h ago')
   })
 })

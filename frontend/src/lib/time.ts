@@ -34,6 +34,14 @@ export function ageText(then: string | number | null | undefined, now: number): 
 }
 
 /**
+ * How old a cached copy is: from its fetch time when known, else from the
+ * age the backend measured (the one wording for every cache line).
+ */
+export function fetchedAgeText(fetchedAt: string | null | undefined, ageSeconds: number, now: number): string {
+  return ageText(fetchedAt, now) ?? agoText(ageSeconds)
+}
+
+/**
  * An RFC 3339 time relative to now (ms, from useNow): "5 min ago", or the
  * date when older than a week; '' when unknown.
  */

@@ -1,14 +1,10 @@
-package app
+package drafts
 
 import (
-	"context"
 	"time"
-
-	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/check"
-	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 )
 
 // Check states, worst first.
@@ -57,22 +53,9 @@ type CheckView struct {
 	Notes      []string    `json:"notes"`
 }
 
-// check checks a stored draft's spec (no libraries or extra keys).
-func (d *Drafts) check(spec compute.ClusterSpec, workspaceID, policyID string, _ []string) CheckView {
-	return d.checkDoc(clusterspec.Document{Spec: spec}, workspaceID, policyID)
-}
-
-func (d *Drafts) checkDoc(doc clusterspec.Document, workspaceID, policyID string) CheckView {
-	m, err := doc.Map()
-	if err != nil {
-		m = nil // the checker reports an empty spec's problems
-	}
-	return checkViewOf(d.checker.Check(context.Background(), check.Request{WorkspaceID: workspaceID, PolicyID: policyID, Spec: m}))
-}
-
-// checkViewOf is the drafts' view of a check: policy problems apart, every
+// CheckViewOf is the drafts' view of a check: policy problems apart, every
 // other rule reads "spec".
-func checkViewOf(r check.Report) CheckView {
+func CheckViewOf(r check.Report) CheckView {
 	v := CheckView{Items: make([]CheckItem, 0, len(r.Problems)), Errors: r.Errors, Warnings: r.Warnings, Partial: r.Partial,
 		PolicyName: r.PolicyName, Notes: r.Notes, State: CheckOK}
 	for _, p := range r.Problems {
@@ -92,12 +75,9 @@ func checkViewOf(r check.Report) CheckView {
 	return v
 }
 
-func (v CheckView) summary() CheckSummary {
+// Summary is the list's column of the check.
+func (v CheckView) Summary() CheckSummary {
 	return CheckSummary{State: v.State, Errors: v.Errors, Warnings: v.Warnings, Cache: v.Cache, Partial: v.Partial}
-}
-
-func cacheInfo(s catalog.Snapshot, now time.Time) CacheInfo {
-	return cacheInfoAt(s.FetchedAt(), s.Age(now))
 }
 
 // cacheInfoAt: a zero time is nothing cached.
@@ -105,5 +85,5 @@ func cacheInfoAt(at time.Time, age time.Duration) CacheInfo {
 	if at.IsZero() {
 		return CacheInfo{}
 	}
-	return CacheInfo{Cached: true, FetchedAt: stamp(at), AgeSeconds: int64(age / time.Second)}
+	return CacheInfo{Cached: true, FetchedAt: catalog.RFC3339(at), AgeSeconds: int64(age / time.Second)}
 }

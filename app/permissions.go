@@ -1,0 +1,83 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/permissions"
+)
+
+// The Permissions panel's shapes are built in backend/permissions.
+type (
+	PermissionsView = permissions.View
+	PermissionGrant = permissions.Grant
+	Principal       = permissions.Principal
+)
+
+// permissionsCallTimeout bounds one panel call (a few API requests).
+const permissionsCallTimeout = 60 * time.Second
+
+// Permissions is the facade of the Permissions panel: one object (a
+// cluster, an instance pool or a cluster policy, by its API object type and
+// id) at a time.
+type Permissions struct {
+	ctx context.Context
+	svc *permissions.Service
+}
+
+func newPermissions(ctx context.Context, d Deps) *Permissions {
+	return &Permissions{ctx: ctx, svc: permissions.NewService(d.Clients)}
+}
+
+func (p *Permissions) call() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(p.ctx, permissionsCallTimeout)
+}
+
+// Get returns who holds which level on the object and what you may do.
+func (p *Permissions) Get(workspaceID, objectType, objectID string) (PermissionsView, error) {
+	ctx, cancel := p.call()
+	defer cancel()
+	return forPageErr(p.svc.Get(ctx, workspaceID, objectType, objectID))
+}
+
+// Grant adds principals at levels or changes their level; other grants stay.
+func (p *Permissions) Grant(workspaceID, objectType, objectID string, grants []PermissionGrant) (PermissionsView, error) {
+	ctx, cancel := p.call()
+	defer cancel()
+	return forPageErr(p.svc.Update(ctx, workspaceID, objectType, objectID, grants))
+}
+
+// Remove takes a principal's direct grant away.
+func (p *Permissions) Remove(workspaceID, objectType, objectID string, principal Principal) (PermissionsView, error) {
+	ctx, cancel := p.call()
+	defer cancel()
+	return forPageErr(p.svc.Remove(ctx, workspaceID, objectType, objectID, principal))
+}
+
+// ChangeOwner hands a cluster to another user (admins only).
+func (p *Permissions) ChangeOwner(workspaceID, objectType, objectID, userName string) (PermissionsView, error) {
+	ctx, cancel := p.call()
+	defer cancel()
+	return forPageErr(p.svc.ChangeOwner(ctx, workspaceID, objectType, objectID, userName))
+}
+
+// Search finds users, groups and service principals by name.
+func (p *Permissions) Search(workspaceID, text string) ([]Principal, error) {
+	ctx, cancel := p.call()
+	defer cancel()
+	return forPageErr(p.svc.Search(ctx, workspaceID, text))
+}
+
+// permissionRules explain the panel's own failures.
+func permissionRules() []ErrorRule {
+	return []ErrorRule{
+		{permissions.ErrBadLevel, "BAD_PERMISSION_LEVEL",
+			"That permission level does not exist for this object.", "Pick one of the levels the panel lists."},
+		{permissions.ErrNoPrincipal, "NO_PRINCIPAL",
+			"No user, group or service principal was chosen.", "Search for one by name and pick it from the list."},
+		{permissions.ErrNotOwned, "NO_OWNER",
+			"Only compute has an owner to change.", "Change who may manage it instead."},
+		{permissions.ErrUnknownObjectType, "BAD_OBJECT_TYPE",
+			"The panel cannot show permissions of this kind of object.", "This is a bug in Clusterdeck: please report it."},
+	}
+}

@@ -1,0 +1,98 @@
+package permissions
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/config"
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/demo"
+)
+
+// TestMain keeps the SDK away from the user's files and variables.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "clusterdeck-permissions-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	for _, k := range []string{"HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"} {
+		_ = os.Setenv(k, dir)
+	}
+	for _, k := range []string{"DATABRICKS_HOST", "DATABRICKS_TOKEN", "DATABRICKS_CONFIG_PROFILE", "DATABRICKS_CONFIG_FILE"} {
+		_ = os.Unsetenv(k)
+	}
+	code := m.Run()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// users maps a workspace id to a client: "admin" and "limited" here.
+type users map[string]*databricks.WorkspaceClient
+
+func (u users) Client(_ context.Context, ws string) (*databricks.WorkspaceClient, error) {
+	if w, ok := u[ws]; ok {
+		return w, nil
+	}
+	return nil, fmt.Errorf("no workspace %q", ws)
+}
+
+func sdk(t *testing.T, srv *demo.Server, token string) *databricks.WorkspaceClient {
+	t.Helper()
+	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: srv.URL(), Token: token,
+		Loaders: []config.Loader{config.ConfigAttributes}, RetryTimeoutSeconds: 10, HTTPTimeoutSeconds: 10})
+	require.NoError(t, err)
+	return w
+}
+
+// seeded starts the seeded demo workspace and returns the service with an
+// "admin" workspace (the demo user) and a "limited" one (the analyst).
+func seeded(t *testing.T, opts demo.Options) (*Service, users) {
+	t.Helper()
+	opts.Seed, opts.FreezeClock = 42, true
+	srv, err := demo.Start(context.Background(), opts)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = srv.Close() })
+	lim, err := srv.LimitedToken(srv.Token())
+	require.NoError(t, err)
+	u := users{"admin": sdk(t, srv, srv.Token()), "limited": sdk(t, srv, lim)}
+	return NewService(u), u
+}
+
+func ctx(t *testing.T) context.Context {
+	c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	return c
+}
+
+func clusterID(t *testing.T, w *databricks.WorkspaceClient, name string) string {
+	t.Helper()
+	all, err := w.Clusters.ListAll(ctx(t), compute.ListClustersRequest{})
+	require.NoError(t, err)
+	for _, c := range all {
+		if c.ClusterName == name {
+			return c.ClusterId
+		}
+	}
+	t.Fatalf("no cluster %q", name)
+	return ""
+}
+
+func terminatedCluster(t *testing.T, w *databricks.WorkspaceClient) string {
+	t.Helper()
+	all, err := w.Clusters.ListAll(ctx(t), compute.ListClustersRequest{})
+	require.NoError(t, err)
+	for _, c := range all {
+		if c.State == compute.StateTerminated && c.ClusterSource != compute.ClusterSourceJob {
+			return c.ClusterId
+		}
+	}
+	t.Fatal("no terminated cluster")
+	return ""
+}
