@@ -54,6 +54,7 @@ type App struct {
 	Catalog    *Catalog
 	Operations *Operations
 	Policies   *Policies
+	Pools      *Pools
 	errors     *ErrorFormatter
 	log        *slog.Logger
 
@@ -72,7 +73,7 @@ func New(d Deps) *App {
 	if d.Clients == nil {
 		d.Clients = noClients{}
 	}
-	errs := NewErrorFormatter(backendRules()...)
+	errs := NewErrorFormatter(append(backendRules(), poolRules()...)...)
 	ctx, stop := context.WithCancel(context.Background())
 	desktop := newDesktopServices(d.Transport, d.Log)
 	if d.Rates == nil {
@@ -99,6 +100,7 @@ func New(d Deps) *App {
 		Catalog:    newCatalog(d),
 		Operations: &Operations{svc: applier},
 		Policies:   newPolicies(ctx, d),
+		Pools:      newPools(ctx, d),
 		errors:     errs,
 		log:        d.Log,
 
@@ -109,7 +111,7 @@ func New(d Deps) *App {
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations, a.Permissions, a.Policies}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations, a.Permissions, a.Policies, a.Pools}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

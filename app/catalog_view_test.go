@@ -117,8 +117,12 @@ func TestCatalogPagesReadOnlyTheCache(t *testing.T) {
 		Error: "workspace unreachable"}, pools.Cache)
 	require.Len(t, pools.Pools, 2)
 	assert.Equal(t, "alpha", pools.Pools[0].Name, "sorted by name, case-insensitively")
+	got := pools.Pools[0]
+	assert.Empty(t, got.Clusters, "no clusters known from the cache")
+	assert.Len(t, got.Actions, 2, "edit and delete")
+	got.Clusters, got.Actions = nil, nil
 	assert.Equal(t, PoolView{ID: "p2", Name: "alpha", NodeTypeID: "m5.xlarge", State: "STOPPED", HasStats: true,
-		Idle: 1, Used: 3, PendingUsed: 2, Runtimes: []string{}, Tags: map[string]string{}}, pools.Pools[0])
+		Idle: 1, Used: 3, PendingUsed: 2, Runtimes: []string{}, Tags: map[string]string{}}, got)
 	assert.False(t, pools.Pools[1].HasStats, "a pool listed without stats says so")
 
 	policies, err := a.Catalog.Policies("demo")

@@ -17,9 +17,23 @@ var reservedPrefixes = []string{"aws:", "azure", "microsoft", "windows", "goog"}
 const badTagChars = `<>%&\?`
 
 func (v *validator) tags() {
-	tags := v.spec.CustomTags
-	if len(tags) > MaxCustomTags {
-		v.add(Error, "custom_tags", "too_many_tags", "A cluster can have at most %d custom tags (has %d).", MaxCustomTags, len(tags))
+	v.out = append(v.out, CheckTags(v.spec.CustomTags, TagRules{Max: MaxCustomTags, Noun: "cluster", Reserved: defaultTags})...)
+}
+
+// TagRules are what differs between the kinds that carry custom tags
+// (clusters, instance pools): how many, and which keys Databricks sets itself.
+type TagRules struct {
+	Max      int
+	Noun     string   // "cluster", "pool": in messages
+	Reserved []string // keys Databricks sets on every resource of the kind
+}
+
+// CheckTags checks custom tags against the clouds' tag-key rules: the one
+// place these rules live, for clusters and pools alike.
+func CheckTags(tags map[string]string, r TagRules) []Violation {
+	v := &validator{}
+	if len(tags) > r.Max {
+		v.add(Error, "custom_tags", "too_many_tags", "A %s can have at most %d custom tags (has %d).", r.Noun, r.Max, len(tags))
 	}
 	keys := make([]string, 0, len(tags))
 	for k := range tags {
@@ -36,8 +50,8 @@ func (v *validator) tags() {
 			v.add(Error, path, "tag_key_too_long", "Tag key %q is longer than %d characters.", k, MaxTagKeyLength)
 		case strings.ContainsAny(k, badTagChars) || strings.IndexFunc(k, unicode.IsControl) >= 0:
 			v.add(Error, path, "tag_key_chars", "Tag key %q must not contain any of %s or control characters.", k, badTagChars)
-		case isDefaultTag(k):
-			v.add(Error, path, "tag_key_reserved", "Tag key %q is set by Databricks on every cluster; use another key.", k)
+		case isReservedTag(k, r.Reserved):
+			v.add(Error, path, "tag_key_reserved", "Tag key %q is set by Databricks on every %s; use another key.", k, r.Noun)
 		case hasReservedPrefix(lower):
 			v.add(Error, path, "tag_key_prefix", "Tag key %q starts with a prefix the cloud provider reserves.", k)
 		}
@@ -47,10 +61,11 @@ func (v *validator) tags() {
 			v.add(Error, path, "tag_value_chars", "The value of tag %q must not contain control characters.", k)
 		}
 	}
+	return v.out
 }
 
-func isDefaultTag(k string) bool {
-	for _, d := range defaultTags {
+func isReservedTag(k string, reserved []string) bool {
+	for _, d := range reserved {
 		if strings.EqualFold(k, d) {
 			return true
 		}

@@ -111,3 +111,51 @@ func TestPoolEditRulesAndDelete(t *testing.T) {
 	_, err = w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "x", SparkVersion: "16.4.x-scala2.12", InstancePoolId: pid, NumWorkers: 1})
 	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
 }
+
+// A user who is not an admin and lacks the pool-create entitlement is refused
+// create; without CAN_MANAGE on a pool, edit and delete are refused too, as
+// a workspace does (PERMISSION_DENIED, HTTP 403).
+func TestPoolRefusalsForNonAdmin(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	lim, err := srv.LimitedToken(srv.Token())
+	require.NoError(t, err)
+	analyst := client(t, srv, lim)
+
+	_, err = analyst.InstancePools.Create(ctx, compute.CreateInstancePool{InstancePoolName: "mine", NodeTypeId: "Standard_DS3_v2"})
+	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+
+	created, err := w.InstancePools.Create(ctx, compute.CreateInstancePool{InstancePoolName: "admins", NodeTypeId: "Standard_DS3_v2"})
+	require.NoError(t, err)
+	pid := created.InstancePoolId
+	_, err = analyst.InstancePools.GetByInstancePoolId(ctx, pid)
+	require.NoError(t, err, "reading is allowed")
+	err = analyst.InstancePools.Edit(ctx, compute.EditInstancePool{InstancePoolId: pid, InstancePoolName: "renamed", NodeTypeId: "Standard_DS3_v2"})
+	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	assert.ErrorIs(t, analyst.InstancePools.DeleteByInstancePoolId(ctx, pid), databricks.ErrPermissionDenied)
+	p, err := w.InstancePools.GetByInstancePoolId(ctx, pid)
+	require.NoError(t, err)
+	assert.Equal(t, "admins", p.InstancePoolName, "a refused edit changes nothing")
+	assert.Equal(t, compute.InstancePoolStateActive, p.State)
+}
+
+// A cluster that needs more instances than the pool's max capacity leaves
+// does not start: it terminates with INSTANCE_POOL_MAX_CAPACITY_REACHED.
+func TestPoolMaxCapacityRefusesStart(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	created, err := w.InstancePools.Create(ctx, compute.CreateInstancePool{InstancePoolName: "tiny", NodeTypeId: "Standard_DS3_v2", MaxCapacity: 2})
+	require.NoError(t, err)
+	cl, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "too-big", SparkVersion: "16.4.x-scala2.12",
+		InstancePoolId: created.InstancePoolId, NumWorkers: 4})
+	require.NoError(t, err)
+	d := stepUntil(t, srv, w, cl.ClusterId, compute.StateTerminated)
+	require.NotNil(t, d.TerminationReason)
+	assert.Equal(t, compute.TerminationReasonCodeInstancePoolMaxCapacityReached, d.TerminationReason.Code)
+	assert.Equal(t, "2", d.TerminationReason.Parameters["instance_pool_max_capacity"])
+	p, err := w.InstancePools.GetByInstancePoolId(ctx, created.InstancePoolId)
+	require.NoError(t, err)
+	assert.Equal(t, compute.InstancePoolStats{}, withoutForce(*p.Stats), "nothing was taken")
+}

@@ -5,16 +5,18 @@ import "github.com/databricks/databricks-sdk-go/service/compute"
 // Action is something the console can do to a pool.
 type Action string
 
-// No pool action works yet: the Pools page is read-only. Issue 13 adds
-// ActionEdit and ActionDelete here, then lists them in the states of
-// actionTable that allow them.
+// Pool actions. Export is not listed: it only reads, so every pool has it.
+const (
+	ActionEdit   Action = "edit"
+	ActionDelete Action = "delete"
+)
 
 // actionTable is the table: per state, the actions a pool may use now, in
 // menu order. Every state is listed, so a new action is decided per state.
 func actionTable() map[compute.InstancePoolState][]Action {
 	return map[compute.InstancePoolState][]Action{
-		compute.InstancePoolStateActive:  {},
-		compute.InstancePoolStateStopped: {},
+		compute.InstancePoolStateActive:  {ActionEdit, ActionDelete},
+		compute.InstancePoolStateStopped: {ActionEdit, ActionDelete},
 		compute.InstancePoolStateDeleted: {}, // gone: nothing to do, ever
 	}
 }
@@ -23,7 +25,17 @@ func actionTable() map[compute.InstancePoolState][]Action {
 // does not know offers nothing.
 func Actions(state compute.InstancePoolState) []Action {
 	if a, ok := actionTable()[state]; ok {
-		return a
+		return append([]Action{}, a...)
 	}
 	return []Action{}
+}
+
+// Allowed reports whether state allows a.
+func Allowed(state compute.InstancePoolState, a Action) bool {
+	for _, x := range Actions(state) {
+		if x == a {
+			return true
+		}
+	}
+	return false
 }

@@ -77,28 +77,37 @@ func TestView(t *testing.T) {
 			State: compute.InstancePoolStateActive, MinIdleInstances: 2, MaxCapacity: 20, IdleInstanceAutoterminationMinutes: 30,
 			PreloadedSparkVersions: []string{"16.4.x-scala2.12"}, CustomTags: map[string]string{"team": "de"}},
 			PoolView{ID: "p1", Name: "mem", NodeTypeID: "E8", State: "ACTIVE", MinIdle: 2, MaxCapacity: 20, IdleMinutes: 30,
-				Runtimes: []string{"16.4.x-scala2.12"}, Tags: map[string]string{"team": "de"}}},
+				Runtimes: []string{"16.4.x-scala2.12"}, Tags: map[string]string{"team": "de"}, Clusters: []ClusterRef{},
+				Actions: []Action{ActionEdit, ActionDelete}}},
 		{"stats known", compute.InstancePoolAndStats{InstancePoolId: "p2", State: compute.InstancePoolStateStopped,
 			Stats: &compute.InstancePoolStats{IdleCount: 1, UsedCount: 3, PendingIdleCount: 4, PendingUsedCount: 2}},
 			PoolView{ID: "p2", State: "STOPPED", HasStats: true, Idle: 1, Used: 3, PendingIdle: 4, PendingUsed: 2,
-				Runtimes: []string{}, Tags: map[string]string{}}},
+				Runtimes: []string{}, Tags: map[string]string{}, Clusters: []ClusterRef{}, Actions: []Action{ActionEdit, ActionDelete}}},
 		{"nothing listed: empty lists, not null", compute.InstancePoolAndStats{InstancePoolId: "p3"},
-			PoolView{ID: "p3", Runtimes: []string{}, Tags: map[string]string{}}},
+			PoolView{ID: "p3", Runtimes: []string{}, Tags: map[string]string{}, Clusters: []ClusterRef{}, Actions: []Action{}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { assert.Equal(t, c.want, View(c.in)) })
 	}
 }
 
-// The Pools page is read-only: no state offers an action until issue 13
-// adds ones that work.
+// Edit and delete work on a live pool; a deleted pool (or a state this
+// version does not know) offers nothing.
 func TestActionsPerState(t *testing.T) {
-	for _, state := range []compute.InstancePoolState{compute.InstancePoolStateActive, compute.InstancePoolStateStopped,
-		compute.InstancePoolStateDeleted, "SOMETHING_NEW", ""} {
-		t.Run(string(state), func(t *testing.T) {
-			got := Actions(state)
-			assert.NotNil(t, got)
-			assert.Empty(t, got)
+	cases := []struct {
+		state compute.InstancePoolState
+		want  []Action
+	}{
+		{compute.InstancePoolStateActive, []Action{ActionEdit, ActionDelete}},
+		{compute.InstancePoolStateStopped, []Action{ActionEdit, ActionDelete}},
+		{compute.InstancePoolStateDeleted, []Action{}},
+		{"SOMETHING_NEW", []Action{}},
+		{"", []Action{}},
+	}
+	for _, c := range cases {
+		t.Run(string(c.state), func(t *testing.T) {
+			assert.Equal(t, c.want, Actions(c.state))
+			assert.Equal(t, len(c.want) > 0, Allowed(c.state, ActionDelete))
 		})
 	}
 	assert.Len(t, actionTable(), 3, "every state the API names is decided in the table")

@@ -27,12 +27,28 @@ type PoolView struct {
 	// Runtimes are preloaded on the pool's instances.
 	Runtimes []string          `json:"runtimes"`
 	Tags     map[string]string `json:"tags"`
+	// Clusters use the pool (workers, driver or both); empty when unknown.
+	Clusters []ClusterRef `json:"clusters"`
+	Actions  []Action     `json:"actions"`
+}
+
+// ClusterRef is a cluster that uses a pool, linked from the pool's row.
+type ClusterRef struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	State string `json:"state"`
+	Role  string `json:"role"` // "workers", "driver" or "workers and driver"
 }
 
 // ListView is the Pools page of one workspace.
 type ListView struct {
 	Cache catalog.ListingCache `json:"cache"`
 	Pools []PoolView           `json:"pools"`
+	// Live: listed from the workspace now (else from the cache). Pending:
+	// some pool is acquiring instances, so the page polls faster.
+	Live        bool `json:"live"`
+	Pending     bool `json:"pending"`
+	NextPollSec int  `json:"nextPollSec"`
 }
 
 func listView(cache catalog.ListingCache, pools []compute.InstancePoolAndStats) ListView {
@@ -50,7 +66,8 @@ func listView(cache catalog.ListingCache, pools []compute.InstancePoolAndStats) 
 func View(p compute.InstancePoolAndStats) PoolView {
 	v := PoolView{ID: p.InstancePoolId, Name: p.InstancePoolName, NodeTypeID: p.NodeTypeId, State: string(p.State),
 		MinIdle: p.MinIdleInstances, MaxCapacity: p.MaxCapacity, IdleMinutes: p.IdleInstanceAutoterminationMinutes,
-		Runtimes: append([]string{}, p.PreloadedSparkVersions...), Tags: map[string]string{}}
+		Runtimes: append([]string{}, p.PreloadedSparkVersions...), Tags: map[string]string{},
+		Clusters: []ClusterRef{}, Actions: Actions(p.State)}
 	for k, val := range p.CustomTags {
 		v.Tags[k] = val
 	}

@@ -1,0 +1,59 @@
+package pools
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/demo"
+)
+
+// BenchmarkLive1000Pools lists 1,000 pools live from the Demo workspace (one
+// pools call, plus the clusters listing the first time): what the Pools page
+// waits for on each poll.
+func BenchmarkLive1000Pools(b *testing.B) {
+	_, w := startDemo(b, demo.Options{ExtraPools: 997})
+	svc := NewService(fakeSource{}, nil).WithClients(fixedClient{w})
+	ctx := testCtx(b)
+	v, err := svc.Live(ctx, "ws")
+	require.NoError(b, err)
+	require.GreaterOrEqual(b, len(v.Pools), 1000)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := svc.Live(ctx, "ws"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/list")
+}
+
+// BenchmarkViews1000Pools builds the page's rows of 1,000 pools (no network):
+// the backend's share of showing them.
+func BenchmarkViews1000Pools(b *testing.B) {
+	items := make([]compute.InstancePoolAndStats, 1000)
+	for i := range items {
+		items[i] = compute.InstancePoolAndStats{InstancePoolId: fmt.Sprintf("p%04d", i), InstancePoolName: fmt.Sprintf("pool-%04d", 999-i),
+			NodeTypeId: "Standard_DS3_v2", State: compute.InstancePoolStateActive, CustomTags: map[string]string{"team": "x"},
+			Stats: &compute.InstancePoolStats{IdleCount: 1, UsedCount: 2}}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		listView(catalog.ListingCache{}, items)
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/1000rows")
+}
+
+// BenchmarkSDKList1000PoolsLowerBound is the SDK's own list call alone (most
+// of it decoding JSON), the lower bound of BenchmarkLive1000Pools.
+func BenchmarkSDKList1000PoolsLowerBound(b *testing.B) {
+	_, w := startDemo(b, demo.Options{ExtraPools: 997})
+	ctx := testCtx(b)
+	for i := 0; i < b.N; i++ {
+		if _, err := w.InstancePools.ListAll(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
