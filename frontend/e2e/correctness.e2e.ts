@@ -106,6 +106,22 @@ describe('correctness', () => {
     expect(await notice.textContent()).toContain('driver')
     await expect.poll(() => row.getAttribute('data-state'), slow).toBe('ERROR')
     await page.screenshot({ path: join(artifacts, 'e2e-correctness-failed-notice.png') })
+    // The notice stays until dismissed, but never covers a dialog's buttons:
+    // the pool dialog's Create button, under it at 1,360 px, takes the pointer.
+    await page.locator('[data-nav="pools"]').click()
+    await expect.poll(() => page.getByTestId('pool-new').isEnabled(), slow).toBe(true)
+    await page.getByTestId('pool-new').click()
+    const save = page.getByTestId('pool-save')
+    await save.waitFor()
+    await save.scrollIntoViewIfNeeded()
+    const atSave = await save.evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      const top = document.elementFromPoint(r.left + r.width * 0.8, r.top + r.height / 2)
+      return el.contains(top) ? 'the button' : `${top?.tagName}.${top?.className}`
+    })
+    expect(atSave).toBe('the button')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await save.waitFor({ state: 'hidden' })
     // Open takes the user to the cluster.
     await notice.getByRole('button', { name: 'Open' }).click()
     await page.waitForURL(new RegExp(`${id}`), slow)
