@@ -69,6 +69,7 @@ type Workspaces struct {
 	errors  *ErrorFormatter
 	ctx     context.Context
 	bg      sync.WaitGroup // background refreshes started by calls
+	loop    sync.WaitGroup // the monitor's loop, until the Startup context ends
 }
 
 // monitorTick is how often the background loop looks for work; each look
@@ -99,7 +100,18 @@ func (w *Workspaces) start(ctx context.Context) {
 		return
 	}
 	w.ctx = ctx
-	go w.monitor.Run(ctx, monitorTick)
+	w.loop.Add(1)
+	go func() {
+		defer w.loop.Done()
+		w.monitor.Run(ctx, monitorTick)
+	}()
+}
+
+// stopped waits for the background jobs and, once the Startup context has
+// ended, for the monitor's loop: nothing writes into the data folders after.
+func (w *Workspaces) stopped() {
+	w.wait()
+	w.loop.Wait()
 }
 
 // background runs fn without holding up the caller; wait waits for all.

@@ -95,8 +95,9 @@ func newFixture(t *testing.T, o fixtureOptions) *fixture {
 		Catalog:   catalog.NewRefresher(catalog.NewCache(filepath.Join(f.paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{}),
 		ResetDemo: func() error { f.resets++; return srv.Reset() },
 	})
-	// Background refreshes write into home: let them finish before it is removed.
-	t.Cleanup(f.app.Workspaces.wait)
+	// Background refreshes and the monitor's loop write into home: let them
+	// finish before it is removed (the test's own Startup context ends first).
+	t.Cleanup(f.app.Workspaces.stopped)
 	return f
 }
 
