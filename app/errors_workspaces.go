@@ -49,6 +49,7 @@ func backendRules() []ErrorRule {
 		rules = append(rules, ErrorRule{Target: k.err, Code: k.code,
 			Message: sentence(msg), Hint: workspaces.HintOf(k.err)})
 	}
+	rules = append(rules, libraryRules()...)
 	return append(append(append(rules, clusterRules()...), editorRules()...), permissionRules()...)
 }
 
