@@ -64,10 +64,10 @@ func uninstallNote(state compute.State) string {
 	return "Marked for removal: it goes at the cluster's next restart."
 }
 
-// transitional statuses change by themselves: the tab keeps polling.
+// transitional statuses change by themselves: the tab keeps polling
+// (RESTORED is a settled state: "restored and can be used").
 var transitional = map[compute.LibraryInstallStatus]bool{
 	compute.LibraryInstallStatusPending:    true,
 	compute.LibraryInstallStatusResolving:  true,
 	compute.LibraryInstallStatusInstalling: true,
-	compute.LibraryInstallStatusRestored:   true,
 }

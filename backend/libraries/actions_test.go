@@ -29,3 +29,13 @@ func TestActionsByState(t *testing.T) {
 	}
 	assert.Empty(t, Actions(compute.StateUnknown))
 }
+
+func TestOnlyInstallStepsKeepTheTabPolling(t *testing.T) {
+	for s, want := range map[compute.LibraryInstallStatus]bool{
+		compute.LibraryInstallStatusPending: true, compute.LibraryInstallStatusResolving: true, compute.LibraryInstallStatusInstalling: true,
+		compute.LibraryInstallStatusInstalled: false, compute.LibraryInstallStatusFailed: false, compute.LibraryInstallStatusRestored: false,
+		compute.LibraryInstallStatusSkipped: false, compute.LibraryInstallStatusUninstallOnRestart: false,
+	} {
+		assert.Equal(t, want, transitional[s], s)
+	}
+}
