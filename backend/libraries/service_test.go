@@ -127,8 +127,7 @@ func TestPolicyLibrariesAreMarkedAndKept(t *testing.T) {
 	lib := compute.Library{Pypi: &compute.PythonPyPiLibrary{Package: "requests"}}
 	p, err := w.ClusterPolicies.Create(ctx(t), compute.CreatePolicy{Name: "with libs", Definition: "{}", Libraries: []compute.Library{lib}})
 	require.NoError(t, err)
-	id := running(t, w, srv, "under policy", p.PolicyId)
-	require.NoError(t, w.Libraries.Install(ctx(t), compute.InstallLibraries{ClusterId: id, Libraries: []compute.Library{lib}}))
+	id := running(t, w, srv, "under policy", p.PolicyId) // the policy installs it at start
 
 	v, err := svc.Get(ctx(t), "demo", id)
 	require.NoError(t, err)
