@@ -3,35 +3,18 @@ package libraries
 import (
 	"context"
 	"fmt"
-	"os"
 	"testing"
 	"time"
 
 	"github.com/databricks/databricks-sdk-go"
-	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/internal/sdktest"
 )
 
-// TestMain keeps the SDK away from the user's files and variables.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "clusterdeck-libraries-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	for _, k := range []string{"HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"} {
-		_ = os.Setenv(k, dir)
-	}
-	for _, k := range []string{"DATABRICKS_HOST", "DATABRICKS_TOKEN", "DATABRICKS_CONFIG_PROFILE", "DATABRICKS_CONFIG_FILE"} {
-		_ = os.Unsetenv(k)
-	}
-	code := m.Run()
-	_ = os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { sdktest.Main(m) }
 
 type one struct{ w *databricks.WorkspaceClient }
 
@@ -48,9 +31,7 @@ func empty(t *testing.T) (*Service, *databricks.WorkspaceClient, *demo.Server) {
 	srv, err := demo.Start(context.Background(), demo.Options{Seed: 42, FreezeClock: true, Empty: true})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = srv.Close() })
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: srv.URL(), Token: srv.Token(),
-		Loaders: []config.Loader{config.ConfigAttributes}, RetryTimeoutSeconds: 10, HTTPTimeoutSeconds: 10})
-	require.NoError(t, err)
+	w := sdktest.Client(t, srv.URL(), srv.Token())
 	return NewService(one{w}), w, srv
 }
 
