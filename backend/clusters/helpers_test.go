@@ -2,34 +2,18 @@ package clusters
 
 import (
 	"context"
-	"fmt"
-	"os"
 	"testing"
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/internal/sdktest"
 	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/stretchr/testify/require"
 )
 
 // TestMain keeps the SDK away from the user's files and variables.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "clusterdeck-clusters-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	for _, k := range []string{"HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"} {
-		_ = os.Setenv(k, dir)
-	}
-	for _, k := range []string{"DATABRICKS_HOST", "DATABRICKS_TOKEN", "DATABRICKS_CONFIG_PROFILE", "DATABRICKS_CONFIG_FILE"} {
-		_ = os.Unsetenv(k)
-	}
-	code := m.Run()
-	_ = os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { sdktest.Main(m) }
 
 // demoSource is a ClientSource over a demo server, with the app's own
 // client settings (10 rps shared limiter), so figures match the app.

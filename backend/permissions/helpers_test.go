@@ -3,7 +3,6 @@ package permissions
 import (
 	"context"
 	"fmt"
-	"os"
 	"testing"
 	"time"
 
@@ -13,25 +12,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/internal/sdktest"
 )
 
 // TestMain keeps the SDK away from the user's files and variables.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "clusterdeck-permissions-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	for _, k := range []string{"HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"} {
-		_ = os.Setenv(k, dir)
-	}
-	for _, k := range []string{"DATABRICKS_HOST", "DATABRICKS_TOKEN", "DATABRICKS_CONFIG_PROFILE", "DATABRICKS_CONFIG_FILE"} {
-		_ = os.Unsetenv(k)
-	}
-	code := m.Run()
-	_ = os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { sdktest.Main(m) }
 
 // users maps a workspace id to a client: "admin" and "limited" here.
 type users map[string]*databricks.WorkspaceClient
