@@ -7,7 +7,7 @@ import { DemoWorkspace } from './demo'
 // Issue 14's Libraries tab, end to end: install a PyPI library on a running
 // cluster and watch the page (which re-reads while a status is changing)
 // reach INSTALLED as the demo clock moves; uninstall it and see it marked
-// UNINSTALL_ON_RESTART with a restart offered. A bad Maven coordinate is
+// UNINSTALL_ON_RESTART with a restart offered, which removes it. A bad Maven coordinate is
 // refused next to its field before anything is sent.
 
 const url = inject('bridgeUrl')
@@ -70,5 +70,14 @@ describe('libraries tab', () => {
     expect(await page.getByTestId('libraries-note').textContent()).toContain('until the cluster restarts')
     expect(await page.getByTestId('libraries-restart').count()).toBe(1)
     await page.screenshot({ path: join(artifacts, 'e2e-libraries.png') })
+
+    // Restart (through the page's confirmation): the library is gone once the cluster runs again.
+    await page.getByTestId('libraries-restart').click()
+    await page.getByTestId('confirm-action').click()
+    await expect.poll(async () => {
+      await demo.advance(30)
+      return status(page, 'pandas==2.2.2')
+    }, { timeout: 90_000, interval: 2_000 }).toBe('absent')
+    await demo.waitState(id, 'RUNNING')
   })
 })
