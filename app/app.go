@@ -59,6 +59,7 @@ type App struct {
 	log        *slog.Logger
 
 	Permissions *Permissions // the Permissions panel (clusters, pools, policies)
+	Libraries   *Libraries   // a cluster's Libraries tab
 }
 
 // New builds the facades.
@@ -105,13 +106,14 @@ func New(d Deps) *App {
 		log:        d.Log,
 
 		Permissions: newPermissions(ctx, d),
+		Libraries:   newLibraries(ctx, d),
 	}
 }
 
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations, a.Permissions, a.Policies, a.Pools}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations, a.Permissions, a.Policies, a.Pools, a.Libraries}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

@@ -3,6 +3,7 @@ package demo
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -196,9 +197,25 @@ func (ws *workspace) librariesOnStart(cl *cluster, at time.Time, restarted bool)
 		kept = append(kept, x)
 	}
 	cl.libs = kept
+	ws.attachPolicyLibraries(cl)
 	for _, x := range cl.libs {
 		x.messages = nil
 		ws.installLater(cl, x, at)
+	}
+}
+
+// attachPolicyLibraries adds the libraries of the cluster's policy: a
+// workspace installs them on every cluster that uses the policy, at start.
+func (ws *workspace) attachPolicyLibraries(cl *cluster) {
+	p, ok := ws.policies[cl.d.PolicyId]
+	if cl.d.PolicyId == "" || !ok {
+		return
+	}
+	for _, l := range p.d.Libraries {
+		key := libraryKey(l)
+		if !slices.ContainsFunc(cl.libs, func(x *clusterLibrary) bool { return x.key == key }) {
+			cl.libs = append(cl.libs, &clusterLibrary{lib: l, key: key, status: compute.LibraryInstallStatusPending})
+		}
 	}
 }
 

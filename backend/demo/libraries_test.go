@@ -84,3 +84,22 @@ func TestLibrariesLifeCycle(t *testing.T) {
 	err = w.Libraries.Install(ctx, compute.InstallLibraries{ClusterId: id, Libraries: []compute.Library{{Jar: "/a.jar", Whl: "/b.whl"}}})
 	assert.Error(t, err)
 }
+
+// A policy's libraries install on the clusters that use it, at start.
+func TestPolicyLibrariesInstallAtStart(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	p, err := w.ClusterPolicies.Create(ctx, compute.CreatePolicy{Name: "with libs", Definition: "{}",
+		Libraries: []compute.Library{{Pypi: &compute.PythonPyPiLibrary{Package: "requests"}}}})
+	require.NoError(t, err)
+	spec := smallSpec("under policy")
+	spec.PolicyId = p.PolicyId
+	created, err := w.Clusters.Create(ctx, spec)
+	require.NoError(t, err)
+	stepUntil(t, srv, w, created.ClusterId, compute.StateRunning)
+	srv.Clock().Advance(2 * time.Minute)
+	st, err := w.Libraries.ClusterStatusByClusterId(ctx, created.ClusterId)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]compute.LibraryInstallStatus{"requests": "INSTALLED"}, libStatuses(t, st))
+}

@@ -11,9 +11,8 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/require"
 
-	"github.com/clusterdeck/clusterdeck/backend/testenv"
-
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/testenv"
 )
 
 // TestMain keeps the SDK away from the user's files and variables.

@@ -64,3 +64,13 @@ export {
   type PermissionsView,
   type Principal,
 } from './permissions'
+export {
+  librariesApi,
+  type LibrariesView,
+  type LibraryElsewhere,
+  type LibraryEntry,
+  type LibraryForm,
+  type LibraryKind,
+  type LibraryOutcome,
+  type LibraryProblem,
+} from './libraries'

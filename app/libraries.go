@@ -1,0 +1,70 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/libraries"
+)
+
+// The Libraries tab's shapes are built in backend/libraries.
+type (
+	LibrariesView    = libraries.View
+	LibraryForm      = libraries.Form
+	LibraryOutcome   = libraries.Outcome
+	LibraryElsewhere = libraries.Elsewhere
+)
+
+// librariesCallTimeout bounds one tab call (a few API requests).
+const librariesCallTimeout = 60 * time.Second
+
+// Libraries is the facade of a cluster's Libraries tab.
+type Libraries struct {
+	ctx context.Context
+	svc *libraries.Service
+}
+
+func newLibraries(ctx context.Context, d Deps) *Libraries {
+	return &Libraries{ctx: ctx, svc: libraries.NewService(d.Clients)}
+}
+
+func (l *Libraries) call() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(l.ctx, librariesCallTimeout)
+}
+
+// Get returns the cluster's libraries with their status.
+func (l *Libraries) Get(workspaceID, clusterID string) (LibrariesView, error) {
+	ctx, cancel := l.call()
+	defer cancel()
+	return forPageErr(l.svc.Get(ctx, workspaceID, clusterID))
+}
+
+// Install checks the form and installs the library when nothing blocks it.
+func (l *Libraries) Install(workspaceID, clusterID string, form LibraryForm) (LibraryOutcome, error) {
+	ctx, cancel := l.call()
+	defer cancel()
+	return forPageErr(l.svc.Install(ctx, workspaceID, clusterID, form))
+}
+
+// Uninstall marks a library (by its key) for removal at the next restart.
+func (l *Libraries) Uninstall(workspaceID, clusterID, key string) (LibraryOutcome, error) {
+	ctx, cancel := l.call()
+	defer cancel()
+	return forPageErr(l.svc.Uninstall(ctx, workspaceID, clusterID, key))
+}
+
+// Elsewhere lists the other clusters carrying the library.
+func (l *Libraries) Elsewhere(workspaceID, clusterID, key string) ([]LibraryElsewhere, error) {
+	ctx, cancel := l.call()
+	defer cancel()
+	return forPageErr(l.svc.Elsewhere(ctx, workspaceID, clusterID, key))
+}
+
+// libraryRules explain the tab's own failures.
+func libraryRules() []ErrorRule {
+	return []ErrorRule{
+		{libraries.ErrPolicyLibrary, "POLICY_LIBRARY",
+			"This library is installed by the cluster's policy and cannot be removed here.",
+			"Remove it from the policy's libraries, or move the cluster to another policy."},
+	}
+}

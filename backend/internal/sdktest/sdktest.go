@@ -1,0 +1,23 @@
+// Package sdktest holds what Go tests that talk to the demo through
+// databricks-sdk-go share: a client for a demo server (keeping the SDK away
+// from the user's files is backend/testenv's Main).
+package sdktest
+
+import (
+	"testing"
+
+	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/config"
+)
+
+// Client is an SDK client for host with a token and short timeouts, read
+// from its arguments only.
+func Client(t testing.TB, host, token string) *databricks.WorkspaceClient {
+	t.Helper()
+	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: host, Token: token,
+		Loaders: []config.Loader{config.ConfigAttributes}, RetryTimeoutSeconds: 10, HTTPTimeoutSeconds: 10})
+	if err != nil {
+		t.Fatalf("SDK client for %s: %v", host, err)
+	}
+	return w
+}
