@@ -193,7 +193,7 @@ func (c *Clusters) open(workspaceID, clusterID, what string, address func(*clust
 	return u, nil
 }
 
-// errNoAddress: the cluster has no such page (a run's page for a cluster no job made).
+// errNoAddress: the cluster has no such page (a run's page for compute no job made).
 var errNoAddress = errors.New("this compute has no such page")
 
 // call bounds an interactive call: the SDK would otherwise retry a refused

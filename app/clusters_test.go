@@ -115,6 +115,7 @@ func TestClustersFacadeExplainsRefusals(t *testing.T) {
 
 	_, err = a.Clusters.OpenRun("demo", running)
 	assert.ErrorIs(t, err, errNoAddress, "no job made it")
+	assert.Equal(t, "NO_RUN_PAGE", a.errors.UIError(err).Code)
 }
 
 // Job compute links to the run that owns it.
