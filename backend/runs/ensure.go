@@ -145,7 +145,7 @@ func Ensure(ctx context.Context, w *databricks.WorkspaceClient, spec compute.Clu
 // with WaitRunning, polls until it runs. Without it, it returns once a
 // start was asked for or the cluster is on its way up.
 func waitRunning(ctx context.Context, w *databricks.WorkspaceClient, res *Ensured, opts EnsureOptions, say func(string, ...any)) error {
-	started := false
+	started, said := false, compute.State("")
 	for {
 		d, err := w.Clusters.GetByClusterId(ctx, res.ClusterID)
 		if err != nil {
@@ -175,7 +175,10 @@ func waitRunning(ctx context.Context, w *databricks.WorkspaceClient, res *Ensure
 			if !opts.WaitRunning && d.State != compute.StateTerminating {
 				return nil
 			}
-			say("Waiting: cluster %s is %s", res.ClusterID, d.State)
+			if d.State != said { // once per state, not once per look
+				say("Waiting: cluster %s is %s", res.ClusterID, d.State)
+				said = d.State
+			}
 		}
 		t := time.NewTimer(opts.PollEvery)
 		select {
