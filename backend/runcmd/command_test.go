@@ -71,7 +71,9 @@ func TestRunCtrlCCancelsTheRun(t *testing.T) {
 	runCtx, interrupt := context.WithCancel(ctx(t))
 	var out, errs syncBuf
 	done := make(chan int, 1)
-	go func() { done <- RunCommand(runCtx, "run", []string{"--spec", spec, "--notebook", "/Shared/etl/long"}, &out, &errs, d) }()
+	go func() {
+		done <- RunCommand(runCtx, "run", []string{"--spec", spec, "--notebook", "/Shared/etl/long"}, &out, &errs, d)
+	}()
 	require.Eventually(t, func() bool { return strings.Contains(errs.String(), "running (RUNNING") }, 30*time.Second, 10*time.Millisecond)
 	interrupt() // what Ctrl+C does to the command's context
 	var code int

@@ -80,11 +80,11 @@ func draftFile(data []byte) (drafts.Draft, bool) {
 
 // stackCompute is the compute section of a pipeline tool's stack (seed 002).
 type stackCompute struct {
-	Backend      string             `yaml:"backend"`
-	ClusterName  string             `yaml:"cluster_name"`
-	NodeTypeID   string             `yaml:"node_type_id"`
-	NumWorkers   *int               `yaml:"num_workers"`
-	SparkVersion string             `yaml:"spark_version"`
+	Backend      string `yaml:"backend"`
+	ClusterName  string `yaml:"cluster_name"`
+	NodeTypeID   string `yaml:"node_type_id"`
+	NumWorkers   *int   `yaml:"num_workers"`
+	SparkVersion string `yaml:"spark_version"`
 	Autoscale    *struct {
 		MinWorkers int `yaml:"min_workers"`
 		MaxWorkers int `yaml:"max_workers"`
