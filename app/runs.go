@@ -1,0 +1,66 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/runs"
+)
+
+// The Runs tab's shapes are built in backend/runs.
+type (
+	RunRow        = runs.Row
+	RunOutput     = runs.Output
+	RunSubmit     = runs.SubmitRequest
+	RunSubmitted  = runs.Submitted
+	RunTaskFields = runs.Task
+)
+
+// runsCallTimeout bounds one tab call (the list reads up to a few pages).
+const runsCallTimeout = 60 * time.Second
+
+// Runs is the facade of a cluster's Runs tab: one-time runs on the cluster.
+type Runs struct {
+	ctx context.Context
+	svc *runs.Service
+}
+
+func newRuns(ctx context.Context, d Deps) *Runs {
+	return &Runs{ctx: ctx, svc: runs.NewService(d.Clients)}
+}
+
+func (r *Runs) call() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(r.ctx, runsCallTimeout)
+}
+
+// NewToken returns an idempotency token for one submit form: the page
+// sends it with every attempt, so a retry never makes a second run.
+func (r *Runs) NewToken() (string, error) { return forPage(runs.NewIdempotencyToken()), nil }
+
+// Submit checks the form and submits the run when nothing is wrong.
+func (r *Runs) Submit(workspaceID string, req RunSubmit) (RunSubmitted, error) {
+	ctx, cancel := r.call()
+	defer cancel()
+	return forPageErr(r.svc.Submit(ctx, workspaceID, req))
+}
+
+// List returns the one-time runs on the cluster, newest first.
+func (r *Runs) List(workspaceID, clusterID string) ([]RunRow, error) {
+	ctx, cancel := r.call()
+	defer cancel()
+	return forPageErr(r.svc.List(ctx, workspaceID, clusterID))
+}
+
+// Output returns a run's notebook result, logs, error and trace.
+func (r *Runs) Output(workspaceID string, runID int64) (RunOutput, error) {
+	ctx, cancel := r.call()
+	defer cancel()
+	return forPageErr(r.svc.Output(ctx, workspaceID, runID))
+}
+
+// Cancel asks the workspace to cancel the run.
+func (r *Runs) Cancel(workspaceID string, runID int64) (RunRow, error) {
+	ctx, cancel := r.call()
+	defer cancel()
+	return forPageErr(r.svc.Cancel(ctx, workspaceID, runID))
+}
