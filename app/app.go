@@ -108,7 +108,7 @@ func New(d Deps) *App {
 
 		Permissions: newPermissions(ctx, d),
 		Libraries:   newLibraries(ctx, d),
-		Runs:        newRuns(ctx, d),
+		Runs:        newRuns(ctx, d, desktop),
 	}
 }
 

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/runs"
@@ -21,12 +22,13 @@ const runsCallTimeout = 60 * time.Second
 
 // Runs is the facade of a cluster's Runs tab: one-time runs on the cluster.
 type Runs struct {
-	ctx context.Context
-	svc *runs.Service
+	ctx     context.Context
+	svc     *runs.Service
+	desktop desktopServices
 }
 
-func newRuns(ctx context.Context, d Deps) *Runs {
-	return &Runs{ctx: ctx, svc: runs.NewService(d.Clients)}
+func newRuns(ctx context.Context, d Deps, desktop desktopServices) *Runs {
+	return &Runs{ctx: ctx, svc: runs.NewService(d.Clients), desktop: desktop}
 }
 
 func (r *Runs) call() (context.Context, context.CancelFunc) {
@@ -63,4 +65,22 @@ func (r *Runs) Cancel(workspaceID string, runID int64) (RunRow, error) {
 	ctx, cancel := r.call()
 	defer cancel()
 	return forPageErr(r.svc.Cancel(ctx, workspaceID, runID))
+}
+
+// OpenPage opens the run's page in the workspace, at the address the
+// workspace gave for it (never one the page supplies).
+func (r *Runs) OpenPage(workspaceID string, runID int64) (string, error) {
+	ctx, cancel := r.call()
+	defer cancel()
+	row, err := r.svc.Get(ctx, workspaceID, runID)
+	if err != nil {
+		return "", err
+	}
+	if row.RunPageURL == "" {
+		return "", fmt.Errorf("open the run's page: %w", errNoAddress)
+	}
+	if err := r.desktop.OpenURL(row.RunPageURL); err != nil {
+		return "", fmt.Errorf("open the run's page: %w", err)
+	}
+	return row.RunPageURL, nil
 }
