@@ -24,11 +24,16 @@ const runsCallTimeout = 60 * time.Second
 type Runs struct {
 	ctx     context.Context
 	svc     *runs.Service
+	drafts  runs.DraftSource // nil without a drafts store
 	desktop desktopServices
 }
 
 func newRuns(ctx context.Context, d Deps, desktop desktopServices) *Runs {
-	return &Runs{ctx: ctx, svc: runs.NewService(d.Clients), desktop: desktop}
+	r := &Runs{ctx: ctx, svc: runs.NewService(d.Clients), desktop: desktop}
+	if d.Drafts != nil {
+		r.drafts = d.Drafts
+	}
+	return r
 }
 
 func (r *Runs) call() (context.Context, context.CancelFunc) {
@@ -44,6 +49,13 @@ func (r *Runs) Submit(workspaceID string, req RunSubmit) (RunSubmitted, error) {
 	ctx, cancel := r.call()
 	defer cancel()
 	return forPageErr(r.svc.Submit(ctx, workspaceID, req))
+}
+
+// SubmitOnDraft submits the run on a new job cluster made from a draft.
+func (r *Runs) SubmitOnDraft(workspaceID, draftID string, req RunSubmit) (RunSubmitted, error) {
+	ctx, cancel := r.call()
+	defer cancel()
+	return forPageErr(r.svc.SubmitOnDraft(ctx, workspaceID, r.drafts, draftID, req))
 }
 
 // List returns the one-time runs on the cluster, newest first.

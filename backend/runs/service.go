@@ -39,6 +39,8 @@ type SubmitRequest struct {
 	// ClusterID runs the task on an existing cluster; else NewCluster.
 	ClusterID  string               `json:"clusterId"`
 	NewCluster *compute.ClusterSpec `json:"newCluster,omitempty"`
+	// Libraries are installed for the task (a draft's, on its new cluster).
+	Libraries []compute.Library `json:"-"`
 	// TimeoutSeconds ends the run as TIMEDOUT after so long (0: none).
 	TimeoutSeconds int `json:"timeoutSeconds"`
 	// IdempotencyToken names this submit: sending it again (a retry after a
@@ -85,6 +87,7 @@ func (r SubmitRequest) Build() (jobs.SubmitRun, error) {
 		st.ExistingClusterId = strings.TrimSpace(r.ClusterID)
 	case r.NewCluster != nil:
 		st.NewCluster = r.NewCluster
+		st.Libraries = append(st.Libraries, r.Libraries...)
 	default:
 		return jobs.SubmitRun{}, ErrNoCluster
 	}

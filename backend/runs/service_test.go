@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/demo/demotest"
+	"github.com/clusterdeck/clusterdeck/backend/drafts"
 )
 
 func TestSubmitListOutputCancelOnACluster(t *testing.T) {
@@ -88,4 +89,25 @@ func TestPythonExceptionHasItsTrace(t *testing.T) {
 	assert.Contains(t, out.Error, "ValueError")
 	assert.Contains(t, out.ErrorTrace, "Traceback (most recent call last)")
 	assert.Equal(t, "FAILED", out.Row.ResultState)
+}
+
+func TestSubmitOnANewClusterFromADraft(t *testing.T) {
+	t.Parallel()
+	svc, w, srv := empty(t)
+	ctx := demotest.Ctx(t)
+	store, err := drafts.Open(t.TempDir(), drafts.Options{})
+	require.NoError(t, err)
+	d, err := store.Create(drafts.NewDraft{Name: "etl", Spec: smallSpec("etl-draft"), Libraries: []compute.Library{{Pypi: &compute.PythonPyPiLibrary{Package: "pandas"}}}})
+	require.NoError(t, err)
+	sub, err := svc.SubmitOnDraft(ctx, "demo", store, d.ID, SubmitRequest{Task: Task{Kind: KindNotebook, Path: "/Shared/etl/load"}})
+	require.NoError(t, err)
+	require.NotNil(t, sub.Run)
+	assert.True(t, sub.Run.NewCluster)
+	done := runUntil(t, svc, srv, sub.Run.RunID, StatusSucceeded)
+	c, err := w.Clusters.GetByClusterId(ctx, done.ClusterID)
+	require.NoError(t, err)
+	assert.Equal(t, compute.ClusterSourceJob, c.ClusterSource, "a job cluster made for the run")
+
+	_, err = svc.SubmitOnDraft(ctx, "demo", store, "no-such-draft", SubmitRequest{Task: Task{Kind: KindNotebook, Path: "/x"}})
+	assert.Error(t, err)
 }

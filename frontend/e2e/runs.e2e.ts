@@ -93,4 +93,31 @@ describe('runs tab', () => {
     await page.screenshot({ path: join(artifacts, 'e2e-runs-done.png') })
     expect(s.errors).toEqual([])
   })
+
+  it('runs a notebook on a new job cluster made from a draft', async () => {
+    const { page } = s
+    type GoWindow = { go: { app: { Drafts: { Create(d: unknown): Promise<{ id: string }> } } } }
+    const name = `e2e-runs-draft-${Math.random().toString(36).slice(2, 7)}`
+    await page.evaluate(
+      (n) => (window as unknown as GoWindow).go.app.Drafts.Create({ name: n, workspaceId: 'demo', policyId: '', notes: '',
+        spec: { cluster_name: n, spark_version: '16.4.x-scala2.12', node_type_id: 'Standard_DS3_v2', num_workers: 1 } }),
+      name,
+    )
+    const id = await demo.createCluster(`e2e-runs-host-${Math.random().toString(36).slice(2, 7)}`)
+    await openRuns(page, id)
+    await page.getByTestId('run-target').click()
+    await page.locator('.n-base-select-option:visible', { hasText: 'A new cluster from a draft' }).click()
+    await page.getByTestId('run-draft').click()
+    await page.locator('.n-base-select-option:visible', { hasText: name }).click()
+    await submitNotebook(page, '/Shared/etl/load')
+    // The run is on its own job cluster: its output shows here, not in this cluster's list.
+    await expect.poll(() => page.getByTestId('run-output-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('running')
+    await expect.poll(async () => {
+      await demo.advance(30)
+      return page.getByTestId('run-output-status').getAttribute('data-status')
+    }, { timeout: 120_000, interval: 1_000 }).toBe('succeeded')
+    expect(await page.getByTestId('run-output-result').textContent()).toContain('rows_written')
+    expect(await rows(page).count()).toBe(0)
+    expect(s.errors).toEqual([])
+  })
 })

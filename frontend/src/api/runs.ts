@@ -1,4 +1,4 @@
-import { Cancel, List, NewToken, OpenPage, Output, Submit } from '../../wailsjs/go/app/Runs'
+import { Cancel, List, NewToken, OpenPage, Output, Submit, SubmitOnDraft } from '../../wailsjs/go/app/Runs'
 import { runs } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
@@ -25,19 +25,23 @@ export interface RunForm {
   idempotencyToken: string
 }
 
+function request(clusterId: string, f: RunForm): runs.SubmitRequest {
+  return runs.SubmitRequest.createFrom({
+    clusterId, runName: f.runName ?? '', timeoutSeconds: f.timeoutSeconds ?? 0, idempotencyToken: f.idempotencyToken,
+    task: {
+      kind: f.kind, path: f.path ?? '', packageName: f.packageName ?? '', entryPoint: f.entryPoint ?? '',
+      mainClass: f.mainClass ?? '', jar: f.jar ?? '', parameters: f.parameters ?? '',
+    },
+  })
+}
+
 /** A cluster's Runs tab: one-time runs submitted on it, their output, cancel. */
 export const runsApi = {
   newToken: (): Promise<string> => invoke(() => NewToken()),
-  submit: (ws: string, clusterId: string, f: RunForm): Promise<RunSubmitted> =>
-    invoke(() =>
-      Submit(ws, runs.SubmitRequest.createFrom({
-        clusterId, runName: f.runName ?? '', timeoutSeconds: f.timeoutSeconds ?? 0, idempotencyToken: f.idempotencyToken,
-        task: {
-          kind: f.kind, path: f.path ?? '', packageName: f.packageName ?? '', entryPoint: f.entryPoint ?? '',
-          mainClass: f.mainClass ?? '', jar: f.jar ?? '', parameters: f.parameters ?? '',
-        },
-      })),
-    ),
+  submit: (ws: string, clusterId: string, f: RunForm): Promise<RunSubmitted> => invoke(() => Submit(ws, request(clusterId, f))),
+  /** The run on a new job cluster made from a saved draft (it lives as long as the run). */
+  submitOnDraft: (ws: string, draftId: string, f: RunForm): Promise<RunSubmitted> =>
+    invoke(() => SubmitOnDraft(ws, draftId, request('', f))),
   list: (ws: string, clusterId: string): Promise<RunRow[]> => invoke(() => List(ws, clusterId)),
   output: (ws: string, runId: number): Promise<RunOutput> => invoke(() => Output(ws, runId)),
   cancel: (ws: string, runId: number): Promise<RunRow> => invoke(() => Cancel(ws, runId)),
