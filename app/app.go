@@ -75,7 +75,7 @@ func New(d Deps) *App {
 	if d.Clients == nil {
 		d.Clients = noClients{}
 	}
-	errs := NewErrorFormatter(append(backendRules(), poolRules()...)...)
+	errs := NewErrorFormatter(append(append(backendRules(), poolRules()...), runRules()...)...)
 	ctx, stop := context.WithCancel(context.Background())
 	desktop := newDesktopServices(d.Transport, d.Log)
 	if d.Rates == nil {

@@ -96,3 +96,18 @@ func (r *Runs) OpenPage(workspaceID string, runID int64) (string, error) {
 	}
 	return row.RunPageURL, nil
 }
+
+// runRules explain the tab's own failures.
+func runRules() []ErrorRule {
+	return []ErrorRule{
+		{runs.ErrDraftUnparsed, "DRAFT_UNPARSED",
+			"The draft's JSON does not parse yet, so no cluster is made from it.",
+			"Open the draft, fix its JSON, and submit again."},
+		{runs.ErrNoCluster, "NO_CLUSTER",
+			"A run needs a cluster: this one, or a new one from a draft.",
+			"Choose where the run goes and submit again."},
+		{runs.ErrDuplicateName, "DUPLICATE_CLUSTER_NAME",
+			"Several clusters have this name, so none is picked.",
+			"Rename or delete all but one of them, then try again."},
+	}
+}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/databricks/databricks-sdk-go"
@@ -51,4 +52,11 @@ func TestRunsFacadeOnTheDemo(t *testing.T) {
 	empty, err := a.Runs.List("demo", "no-runs-here")
 	require.NoError(t, err)
 	assert.NotNil(t, empty)
+
+	// Without a drafts store the facade says so instead of panicking; the
+	// tab's own failures read as sentences with a code.
+	_, err = a.Runs.SubmitOnDraft("demo", "d1", RunSubmit{Task: runs.Task{Kind: runs.KindNotebook, Path: "/x"}})
+	assert.Error(t, err)
+	assert.Equal(t, "DRAFT_UNPARSED", a.errors.UIError(fmt.Errorf("draft: %w", runs.ErrDraftUnparsed)).Code)
+	assert.Equal(t, "DUPLICATE_CLUSTER_NAME", a.errors.UIError(&runs.DuplicateError{Name: "x"}).Code)
 }
