@@ -51,7 +51,6 @@ type App struct {
 	stop       context.CancelFunc
 	Drafts     *Drafts
 	Editor     *Editor
-	Catalog    *Catalog
 	Operations *Operations
 	Policies   *Policies
 	Pools      *Pools
@@ -99,7 +98,6 @@ func New(d Deps) *App {
 		stop:       stop,
 		Drafts:     drafts,
 		Editor:     editor,
-		Catalog:    newCatalog(d),
 		Operations: &Operations{svc: applier},
 		Policies:   newPolicies(ctx, d),
 		Pools:      newPools(ctx, d),
@@ -115,7 +113,7 @@ func New(d Deps) *App {
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Catalog, a.Operations, a.Permissions, a.Policies, a.Pools, a.Libraries, a.Runs}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Operations, a.Permissions, a.Policies, a.Pools, a.Libraries, a.Runs}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

@@ -64,6 +64,15 @@ func (p *Policies) List(workspaceID string) (policies.ListView, error) {
 	return forPageErr(p.svc.List(workspaceID))
 }
 
+// Get is one cached policy with its rules, definition and actions: the
+// list holds only summaries, the page asks for the policy it opens.
+func (p *Policies) Get(workspaceID, policyID string) (policies.PolicyView, error) {
+	if err := p.ready(workspaceID); err != nil {
+		return policies.PolicyView{}, err
+	}
+	return forPageErr(p.svc.Get(workspaceID, policyID))
+}
+
 // Families lists the policy families a policy can start from.
 func (p *Policies) Families(workspaceID string) ([]PolicyFamily, error) {
 	if err := p.ready(workspaceID); err != nil {

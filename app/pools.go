@@ -70,10 +70,10 @@ func decodePoolSpec(specJSON string) (compute.CreateInstancePool, error) {
 
 // List lists the workspace's pools live (the cache when it cannot be
 // reached), with the clusters using each and when to poll next.
-func (p *Pools) List(workspaceID string) (PoolsView, error) {
+func (p *Pools) List(workspaceID string) (pools.ListView, error) {
 	ctx, cancel, err := p.call(workspaceID)
 	if err != nil {
-		return PoolsView{}, err
+		return pools.ListView{}, err
 	}
 	defer cancel()
 	return forPageErr(p.svc.Live(ctx, workspaceID))

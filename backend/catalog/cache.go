@@ -7,13 +7,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"sync"
 	"time"
 
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces/atomicfile"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/iam"
@@ -71,12 +72,57 @@ func (s Snapshot) Age(now time.Time) time.Duration {
 }
 
 // Cache stores one JSON file per workspace in dir, written atomically.
+// It keeps the last snapshot it read of each workspace: decoding
+// the SDK's types is slow (about 200 ms for 1,000 policies and pools), and
+// every page and check reads the cache. The file's size and modification
+// time tell when another writer changed it.
 type Cache struct {
-	dir string
+	dir  string
+	mu   sync.Mutex
+	memo map[string]memo
+}
+
+type memo struct {
+	snap Snapshot
+	mod  time.Time
+	size int64
 }
 
 // NewCache returns a cache in dir (e.g. workspaces.Paths.Cache + "/catalog").
-func NewCache(dir string) *Cache { return &Cache{dir: dir} }
+func NewCache(dir string) *Cache { return &Cache{dir: dir, memo: map[string]memo{}} }
+
+// remembered is the kept snapshot of id if the file is still the one it
+// was read from.
+func (c *Cache) remembered(id, path string) (Snapshot, bool) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return Snapshot{}, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m, ok := c.memo[id]
+	if !ok || !m.mod.Equal(fi.ModTime()) || m.size != fi.Size() {
+		return Snapshot{}, false
+	}
+	return m.snap, true
+}
+
+func (c *Cache) remember(id, path string, s Snapshot) {
+	fi, err := os.Stat(path)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if err != nil {
+		delete(c.memo, id)
+		return
+	}
+	c.memo[id] = memo{snap: s, mod: fi.ModTime(), size: fi.Size()}
+}
+
+func (c *Cache) forget(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.memo, id)
+}
 
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
@@ -87,11 +133,16 @@ func (c *Cache) path(id string) (string, error) {
 	return filepath.Join(c.dir, id+".json"), nil
 }
 
-// Load returns the cached snapshot of a workspace, or ErrNotCached.
+// Load returns the cached snapshot of a workspace, or ErrNotCached. The
+// snapshot's slices are shared with later callers: read them, never change
+// them in place.
 func (c *Cache) Load(id string) (Snapshot, error) {
 	path, err := c.path(id)
 	if err != nil {
 		return Snapshot{}, err
+	}
+	if s, ok := c.remembered(id, path); ok {
+		return s, nil
 	}
 	data, err := boundedfile.ReadFile(path, boundedfile.CacheLimit, "a catalog cache")
 	if errors.Is(err, fs.ErrNotExist) {
@@ -104,6 +155,7 @@ func (c *Cache) Load(id string) (Snapshot, error) {
 	if err := json.Unmarshal(data, &s); err != nil || s.SchemaVersion != SchemaVersion || s.WorkspaceID != id {
 		return Snapshot{WorkspaceID: id, SchemaVersion: SchemaVersion}, ErrNotCached
 	}
+	c.remember(id, path, s)
 	return s, nil
 }
 
@@ -118,6 +170,9 @@ func (c *Cache) Save(s Snapshot) error {
 	if err != nil {
 		return fmt.Errorf("encode catalog cache: %w", err)
 	}
+	// The next Load decodes what was written, so readers see exactly what
+	// a later start would (times as stored, not as held in memory).
+	c.forget(s.WorkspaceID)
 	if err := atomicfile.Write(path, data, 0o600); err != nil {
 		return fmt.Errorf("save catalog cache: %w", err)
 	}
@@ -130,6 +185,7 @@ func (c *Cache) Remove(id string) error {
 	if err != nil {
 		return err
 	}
+	c.forget(id)
 	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("remove catalog cache: %w", err)
 	}

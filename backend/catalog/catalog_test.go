@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"encoding/json"
 	"net"
 	"net/http"
 	"os"
@@ -230,4 +231,44 @@ func TestRefreshInteractiveChecksReachabilityFirst(t *testing.T) {
 	st := r.Status(p.ID)
 	assert.True(t, st.Offline)
 	assert.Equal(t, workspaces.HintOf(workspaces.ErrUnreachable), st.Hint)
+}
+
+// Load keeps what it decoded until the file changes: by this cache's Save,
+// by Remove, or by another writer (a second window of the app).
+func TestCacheKeepsTheDecodedSnapshotUntilTheFileChanges(t *testing.T) {
+	c := NewCache(t.TempDir())
+	path := filepath.Join(c.dir, "ws-1.json")
+	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	s := Snapshot{WorkspaceID: "ws-1"}
+	s.Pools.FetchedAt = t0
+	require.NoError(t, c.Save(s))
+	first, err := c.Load("ws-1")
+	require.NoError(t, err)
+	assert.Contains(t, c.memo, "ws-1", "kept after the first read")
+	again, err := c.Load("ws-1")
+	require.NoError(t, err)
+	assert.Equal(t, first, again)
+
+	s.Pools.FetchedAt = t0.Add(time.Hour)
+	require.NoError(t, c.Save(s))
+	assert.NotContains(t, c.memo, "ws-1", "a save forgets the kept copy")
+	got, err := c.Load("ws-1")
+	require.NoError(t, err)
+	assert.Equal(t, t0.Add(time.Hour), got.Pools.FetchedAt)
+
+	// Another writer: a different file (size and time) is read anew.
+	s.Pools.FetchedAt = t0.Add(2 * time.Hour)
+	s.SchemaVersion = SchemaVersion
+	raw, err := json.Marshal(s)
+	require.NoError(t, err)
+	raw = append(raw, ' ')
+	require.NoError(t, os.WriteFile(path, raw, 0o600))
+	require.NoError(t, os.Chtimes(path, time.Now(), time.Now().Add(time.Minute)))
+	got, err = c.Load("ws-1")
+	require.NoError(t, err)
+	assert.Equal(t, t0.Add(2*time.Hour), got.Pools.FetchedAt)
+
+	require.NoError(t, c.Remove("ws-1"))
+	_, err = c.Load("ws-1")
+	assert.ErrorIs(t, err, ErrNotCached, "removed: not served from memory")
 }

@@ -13,6 +13,8 @@ import (
 type BridgeFlags struct {
 	TimeScale float64
 	Clusters  int
+	Pools     int
+	Policies  int
 	Control   bool // print the demo's URL and token and enable the control API
 	// AllClustersVisible turns the demo's cluster visibility control off.
 	AllClustersVisible bool
@@ -34,6 +36,8 @@ func SplitBridgeFlags(args []string, out io.Writer, defaultScale float64) (Bridg
 	d := BridgeFlags{}
 	fs.Float64Var(&d.TimeScale, "demo-time-scale", defaultScale, "virtual seconds per real second in the demo workspace")
 	fs.IntVar(&d.Clusters, "demo-clusters", 0, "extra generated clusters in the demo workspace")
+	fs.IntVar(&d.Pools, "demo-pools", 0, "extra generated instance pools in the demo workspace")
+	fs.IntVar(&d.Policies, "demo-policies", 0, "extra generated cluster policies in the demo workspace")
 	fs.BoolVar(&d.Control, "demo-control", false, "print the demo's URL and token and enable its test control API")
 	fs.BoolVar(&d.AllClustersVisible, "demo-all-clusters-visible", false, "every demo user sees every cluster (no visibility control)")
 	if err := fs.Parse(mine); err != nil {
@@ -47,5 +51,5 @@ func SplitBridgeFlags(args []string, out io.Writer, defaultScale float64) (Bridg
 
 // Options are the demo server's options for these flags.
 func (d BridgeFlags) Options() Options {
-	return Options{TimeScale: d.TimeScale, ExtraClusters: d.Clusters, Control: d.Control, AllClustersVisible: d.AllClustersVisible}
+	return Options{TimeScale: d.TimeScale, ExtraClusters: d.Clusters, ExtraPools: d.Pools, ExtraPolicies: d.Policies, Control: d.Control, AllClustersVisible: d.AllClustersVisible}
 }

@@ -17,6 +17,7 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:0", "loopback address to listen on (port 0 picks a free port)")
 	clusters := fs.Int("clusters", 0, "extra generated clusters on top of the seeded team workspace")
 	pools := fs.Int("pools", 0, "extra generated instance pools")
+	policies := fs.Int("policies", 0, "extra generated cluster policies")
 	history := fs.Int("event-history", 4, "past autoscaling resizes per generated autoscaling cluster")
 	latency := fs.Duration("latency", 0, "latency added to every request, e.g. 150ms")
 	jitter := fs.Duration("jitter", 0, "random extra latency, uniform in [0, jitter)")
@@ -39,7 +40,7 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("demo-api: --time-scale must be positive (is %g)", *timeScale)
 	}
 	opts := Options{
-		Addr: *addr, ExtraClusters: *clusters, ExtraPools: *pools, EventHistory: *history,
+		Addr: *addr, ExtraClusters: *clusters, ExtraPools: *pools, ExtraPolicies: *policies, EventHistory: *history,
 		Latency: *latency, Jitter: *jitter, FaultRate: *faultRate, TimeScale: *timeScale, Seed: *seed, Empty: *empty,
 		Control: *control, AllClustersVisible: *allVisible,
 	}

@@ -24,11 +24,12 @@ type Options struct {
 	Seed uint64
 	// Empty skips the seeded team content (users are always created).
 	Empty bool
-	// ExtraClusters, ExtraPools and EventHistory scale the seed: N more
-	// generated clusters, pools, and past autoscaling resizes per generated
-	// autoscaling cluster.
+	// ExtraClusters, ExtraPools, ExtraPolicies and EventHistory scale the
+	// seed: N more generated clusters, pools, policies, and past autoscaling
+	// resizes per generated autoscaling cluster.
 	ExtraClusters int
 	ExtraPools    int
+	ExtraPolicies int
 	EventHistory  int
 	// Latency is added to every request, plus a uniform random Jitter.
 	Latency time.Duration

@@ -10,7 +10,7 @@ import (
 var scaleTeams = []string{"analytics", "data-engineering", "data-science", "finance", "marketing", "platform", "risk", "growth"}
 
 // seedScale adds Options.ExtraClusters generated clusters (and ExtraPools
-// pools) for load tests. They are built directly in their final state, each
+// pools, ExtraPolicies policies) for load tests. They are built directly in their final state, each
 // with EventHistory past events, so seeding 10,000 stays fast.
 func seedScale(ws *workspace, now time.Time) {
 	creators := []string{adminUserName, "priya.sharma@example.com", "marco.rossi@example.com"}
@@ -19,6 +19,7 @@ func seedScale(ws *workspace, now time.Time) {
 			NodeTypeId: azureVMs[i%12].id, MinIdleInstances: i % 3, MaxCapacity: 50, IdleInstanceAutoterminationMinutes: 30}
 		_, _ = ws.addPool(req, creators[i%len(creators)], now.Add(-time.Duration(i+1)*time.Hour))
 	}
+	seedScalePolicies(ws, creators[0], now)
 	nodes := []string{"Standard_DS3_v2", "Standard_DS4_v2", "Standard_D8ds_v5", "Standard_E8ds_v4", "Standard_F8s", "Standard_L8s_v2"}
 	versions := []string{lts164, lts173, lts143, "15.4.x-scala2.12", "16.4.x-cpu-ml-scala2.12"}
 	for i := 0; i < ws.opts.ExtraClusters; i++ {
@@ -121,5 +122,33 @@ func quickSpec(d *compute.ClusterDetails) *compute.ClusterSpec {
 		ClusterName: d.ClusterName, SparkVersion: d.SparkVersion, NodeTypeId: d.NodeTypeId,
 		DriverNodeTypeId: d.DriverNodeTypeId, NumWorkers: d.NumWorkers, Autoscale: d.Autoscale,
 		AutoterminationMinutes: d.AutoterminationMinutes, DataSecurityMode: d.DataSecurityMode, CustomTags: d.CustomTags,
+	}
+}
+
+// seedScalePolicies adds generated team policies, a dozen rules each and
+// every fourth one a family policy with overrides, as a large workspace has.
+func seedScalePolicies(ws *workspace, admin string, now time.Time) {
+	for i := 0; i < ws.opts.ExtraPolicies; i++ {
+		team := scaleTeams[i%len(scaleTeams)]
+		req := compute.CreatePolicy{Name: fmt.Sprintf("%s policy %04d", team, i), MaxClustersPerUser: int64(i % 3),
+			Description: "Generated team policy: approved node types, spot with fallback, tagged for chargeback."}
+		if i%4 == 0 {
+			req.PolicyFamilyId = "shared-data-science"
+			req.PolicyFamilyDefinitionOverrides = fmt.Sprintf(`{"autotermination_minutes": {"type": "range", "maxValue": %d}}`, 30+i%90)
+		} else {
+			req.Definition = fmt.Sprintf(`{
+  "node_type_id": {"type": "allowlist", "values": ["Standard_DS3_v2", "Standard_DS4_v2", "Standard_D8ds_v5"], "defaultValue": "Standard_DS4_v2"},
+  "spark_version": {"type": "regex", "pattern": "1[5-7]\\.[0-9]+\\.x-scala2\\.1[23]", "defaultValue": "16.4.x-scala2.12"},
+  "autotermination_minutes": {"type": "range", "minValue": 10, "maxValue": %d, "defaultValue": 60},
+  "autoscale.max_workers": {"type": "range", "maxValue": 8, "defaultValue": 4, "isOptional": true},
+  "azure_attributes.availability": {"type": "fixed", "value": "SPOT_WITH_FALLBACK_AZURE", "hidden": true},
+  "custom_tags.team": {"type": "fixed", "value": %q},
+  "custom_tags.cost_center": {"type": "regex", "pattern": "CC-[0-9]{4}"},
+  "instance_pool_id": {"type": "forbidden", "hidden": true},
+  "dbus_per_hour": {"type": "range", "maxValue": 9},
+  "cluster_type": {"type": "fixed", "value": "all-purpose"}
+}`, 60+i%120, team)
+		}
+		_, _ = ws.addPolicy(req, admin, now.Add(-time.Duration(i+1)*time.Hour))
 	}
 }

@@ -1,6 +1,8 @@
 package demo
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
@@ -107,4 +109,29 @@ func TestGeneratedScaleHistoryIsConsistent(t *testing.T) {
 		assert.Equal(t, c.NumWorkers, workers, "%s: the last event's size is the cluster's", c.ClusterName)
 	}
 	assert.Positive(t, resized, "some generated clusters autoscale")
+}
+
+// Generated policies must pass the demo's own checks (a bad one would be
+// silently missing) and resolve their family overrides.
+func TestGeneratedPoliciesAreAllListed(t *testing.T) {
+	t.Parallel()
+	_, w := frozen(t, Options{Empty: true, ExtraPolicies: 40})
+	all, err := w.ClusterPolicies.ListAll(testCtx(t), compute.ListClusterPoliciesRequest{})
+	require.NoError(t, err)
+	generated, families := 0, 0
+	for _, p := range all {
+		if !strings.HasPrefix(p.Description, "Generated team policy") {
+			continue // the families' default policies are always there
+		}
+		generated++
+		var rules map[string]map[string]any
+		require.NoError(t, json.Unmarshal([]byte(p.Definition), &rules), p.Name)
+		assert.Contains(t, rules, "autotermination_minutes", p.Name)
+		if p.PolicyFamilyId != "" {
+			families++
+			assert.LessOrEqual(t, rules["autotermination_minutes"]["maxValue"], float64(120), p.Name)
+		}
+	}
+	assert.Equal(t, 40, generated)
+	assert.Equal(t, 10, families)
 }

@@ -72,10 +72,10 @@ func TestServerAndOfflineComplianceAgree(t *testing.T) {
 	require.NoError(t, err)
 	violating := 0
 	for _, p := range list.Policies {
-		server, err := s.Usage(ctx, "w", p.Info.ID)
+		server, err := s.Usage(ctx, "w", p.ID)
 		require.NoError(t, err)
 		assert.Equal(t, SourceServer, server.Source)
-		eval, err := s.offlineEvaluator(ctx, "w", p.Info.ID)
+		eval, err := s.offlineEvaluator(ctx, "w", p.ID)
 		require.NoError(t, err)
 		for _, u := range server.Clusters {
 			w, err := s.clients.Client(ctx, "w")
@@ -83,7 +83,7 @@ func TestServerAndOfflineComplianceAgree(t *testing.T) {
 			details, err := w.Clusters.GetByClusterId(ctx, u.ID)
 			require.NoError(t, err)
 			offline := eval(*details)
-			assert.Equal(t, u.Violations, offline, "%s on %s", p.Info.Name, u.Name)
+			assert.Equal(t, u.Violations, offline, "%s on %s", p.Name, u.Name)
 			if !u.Compliant {
 				violating++
 			}

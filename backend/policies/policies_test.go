@@ -59,7 +59,7 @@ func TestListFromTheCache(t *testing.T) {
 			assert.Equal(t, c.wantCache, got.Cache)
 			names := []string{}
 			for _, p := range got.Policies {
-				names = append(names, p.Info.Name)
+				names = append(names, p.Name)
 			}
 			assert.Equal(t, c.wantNames, names)
 		})

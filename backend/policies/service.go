@@ -7,6 +7,7 @@ package policies
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -66,6 +67,20 @@ func (s *Service) List(workspaceID string) (ListView, error) {
 		return ListView{}, err
 	}
 	return listView(cache, items, s.admin(workspaceID)), nil
+}
+
+// Get is one cached policy with its rules, definition and the actions the
+// signed-in user may take.
+func (s *Service) Get(workspaceID, policyID string) (PolicyView, error) {
+	snap, _, err := s.cache.Cached(workspaceID)
+	if err != nil {
+		return PolicyView{}, err
+	}
+	p, ok := snap.Policy(policyID)
+	if !ok {
+		return PolicyView{}, fmt.Errorf("%w: %s is not in the cached policies; refresh the Policies page", ErrUnknownPolicy, policyID)
+	}
+	return View(p, IsAdmin(snap.CurrentUser.Items)), nil
 }
 
 func (s *Service) admin(workspaceID string) bool {

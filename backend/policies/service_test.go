@@ -20,8 +20,10 @@ func byName(t *testing.T, s *Service, name string) (PolicyView, bool) {
 	list, err := s.List("w")
 	require.NoError(t, err)
 	for _, p := range list.Policies {
-		if p.Info.Name == name {
-			return p, true
+		if p.Name == name {
+			v, err := s.Get("w", p.ID)
+			require.NoError(t, err)
+			return v, true
 		}
 	}
 	return PolicyView{}, false
@@ -94,7 +96,9 @@ func TestAUserWhoIsNotAnAdminIsRefused(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, list.Admin)
 	require.NotEmpty(t, list.Policies)
-	for _, p := range list.Policies {
+	for _, sum := range list.Policies {
+		p, err := s.Get("w", sum.ID)
+		require.NoError(t, err)
 		for _, a := range p.Actions {
 			if a.Action != ActionCreateCompute {
 				assert.False(t, a.Enabled, "%s %s", p.Info.Name, a.Action)
@@ -103,7 +107,7 @@ func TestAUserWhoIsNotAnAdminIsRefused(t *testing.T) {
 	}
 	_, err = s.Create(ctx, "w", Form{Name: "Mine", Definition: `{"num_workers": {"type": "fixed", "value": 1}}`})
 	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
-	err = s.Delete(ctx, "w", list.Policies[0].Info.ID)
+	err = s.Delete(ctx, "w", list.Policies[0].ID)
 	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 }
 

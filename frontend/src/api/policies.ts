@@ -1,8 +1,10 @@
-import { Check, Create, Delete, Edit, Enforce, Export, Families, List, Usage } from '../../wailsjs/go/app/Policies'
+import { Check, Create, Delete, Edit, Enforce, Export, Families, Get, List, Usage } from '../../wailsjs/go/app/Policies'
 import { policies, policy, type compute } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
 export type PolicyView = policies.PolicyView
+/** One policy as the list shows it; `get` gives the whole view. */
+export type PolicySummary = policies.Summary
 export type PoliciesView = policies.ListView
 export type PolicyAvailability = policies.Availability
 export type PolicyAction = 'create-compute' | 'edit' | 'delete'
@@ -53,6 +55,7 @@ const toForm = (f: PolicyForm) => policies.Form.createFrom(f)
 /** The Policies page: list from the cache; check, create, edit, delete, compliance and export through the workspace. */
 export const policiesApi = {
   list: (workspaceId: string): Promise<PoliciesView> => invoke(() => List(workspaceId)),
+  get: (workspaceId: string, policyId: string): Promise<PolicyView> => invoke(() => Get(workspaceId, policyId)),
   families: (workspaceId: string): Promise<PolicyFamily[]> => invoke(() => Families(workspaceId)),
   check: (workspaceId: string, editingId: string, form: PolicyForm): Promise<PolicyFormCheck> =>
     invoke(() => Check(workspaceId, editingId, toForm(form))),

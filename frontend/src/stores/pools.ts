@@ -2,9 +2,12 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { toApiError, type ApiError } from '@/api'
 import { poolsApi, type PoolList } from '@/api/pools'
+import { measured } from '@/lib/perf'
 
 /** Poll delay when the backend does not say (seconds). */
 export const DEFAULT_POLL_SEC = 30
+
+const listPools = measured('pools:listed', (ws: string) => poolsApi.list(ws))
 
 /**
  * The active workspace's pools, live: one list call per interval, every 5 s
@@ -25,7 +28,7 @@ export const usePoolsStore = defineStore('pools', () => {
     const gen = generation
     loading.value = true
     try {
-      const view = await poolsApi.list(ws)
+      const view = await listPools(ws)
       if (gen !== generation) return // switched or stopped meanwhile
       list.value = view
       error.value = null

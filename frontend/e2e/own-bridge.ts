@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+
+/** A bridge of a test file's own, with its own home and demo flags. */
+export interface OwnBridge {
+  url: string
+  stop: () => Promise<void>
+}
+
+/**
+ * Starts `clusterdeck bridge` with extra demo flags (e.g. --demo-clusters=10000)
+ * in a temporary home, so the scale tests leave the suite's shared, small
+ * seeded workspace alone. Seeding thousands of objects takes a while on a busy
+ * machine: it waits for the URL line, not a fixed time.
+ */
+export async function startBridge(name: string, demoFlags: string[]): Promise<OwnBridge> {
+  const binary = process.env.CLUSTERDECK_BINARY
+  if (!binary) throw new Error('CLUSTERDECK_BINARY is not set: run the suite with `make e2e`')
+  const home = mkdtempSync(join(tmpdir(), `clusterdeck-e2e-${name}-`))
+  const child: ChildProcess = spawn(binary, ['bridge', '--addr', '127.0.0.1:0', ...demoFlags], {
+    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache'),
+      XDG_DATA_HOME: join(home, 'data'), XDG_STATE_HOME: join(home, 'state') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+    }
+    rmSync(home, { recursive: true, force: true })
+  }
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the bridge did not print its URL within 90 s')), 90_000)
+      child.once('exit', (code) => reject(new Error(`the bridge exited early with code ${code}`)))
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        const m = /^CLUSTERDECK_BRIDGE_URL=(.+)$/.exec(line)
+        if (m?.[1]) {
+          clearTimeout(timer)
+          resolve(m[1])
+        }
+      })
+    })
+    return { url, stop }
+  } catch (e) {
+    await stop()
+    throw e
+  }
+}
+
+/** Resolves after two animation frames: the DOM changes of a click are painted. */
+export const frames = (): Promise<void> => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))
