@@ -24,6 +24,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
+	"github.com/clusterdeck/clusterdeck/backend/runcmd"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/validatecmd"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -70,6 +71,11 @@ func run(ctx context.Context, args []string) error {
 			os.Exit(code)
 		}
 		return nil
+	case "run", "ensure":
+		if code := runcmd.RunCommand(ctx, command, args[1:], os.Stdout, os.Stderr, runcmd.DefaultDeps()); code != 0 {
+			os.Exit(code)
+		}
+		return nil
 	case "bridge":
 		// Flags first: --help or a typo must not build the app and start the demo.
 		demoFlags, rest, err := demo.SplitBridgeFlags(args[1:], os.Stdout, demoTimeScale)
@@ -105,7 +111,7 @@ func run(ctx context.Context, args []string) error {
 		}
 		return app.RunDesktop(ctx, a, emitter, assets, icon)
 	default:
-		return fmt.Errorf("unknown command %q (commands: demo-api, bridge, validate; none opens the window)", command)
+		return fmt.Errorf("unknown command %q (commands: demo-api, bridge, validate, ensure, run; none opens the window)", command)
 	}
 }
 

@@ -59,6 +59,7 @@ type App struct {
 
 	Permissions *Permissions // the Permissions panel (clusters, pools, policies)
 	Libraries   *Libraries   // a cluster's Libraries tab
+	Runs        *Runs        // a cluster's Runs tab
 }
 
 // New builds the facades.
@@ -73,7 +74,7 @@ func New(d Deps) *App {
 	if d.Clients == nil {
 		d.Clients = noClients{}
 	}
-	errs := NewErrorFormatter(append(backendRules(), poolRules()...)...)
+	errs := NewErrorFormatter(append(append(backendRules(), poolRules()...), runRules()...)...)
 	ctx, stop := context.WithCancel(context.Background())
 	desktop := newDesktopServices(d.Transport, d.Log)
 	if d.Rates == nil {
@@ -105,13 +106,14 @@ func New(d Deps) *App {
 
 		Permissions: newPermissions(ctx, d),
 		Libraries:   newLibraries(ctx, d),
+		Runs:        newRuns(ctx, d, desktop),
 	}
 }
 
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Operations, a.Permissions, a.Policies, a.Pools, a.Libraries}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Operations, a.Permissions, a.Policies, a.Pools, a.Libraries, a.Runs}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

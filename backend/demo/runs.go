@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -171,6 +172,10 @@ func (ws *workspace) runStep(rn *run, at time.Time, timeout time.Duration) {
 		case tr.started.IsZero() && (cl.d.State == compute.StateTerminated || cl.d.State == compute.StateTerminating || cl.d.State == compute.StateError):
 			ws.failRun(rn, at, fmt.Sprintf("Cluster '%s' was terminated. Reason: %s.", cl.d.ClusterId, reasonCode(cl)))
 			return
+		case tr.started.IsZero() && cl.d.State == compute.StateRunning && missingNotebook(rt) != "":
+			// As a workspace does: the run ends when the task would start.
+			ws.failRunAs(rn, at, "Notebook not found: "+missingNotebook(rt), jobs.TerminationCodeCodeResourceNotFound, jobs.TerminationTypeTypeClientError)
+			return
 		case tr.started.IsZero() && cl.d.State == compute.StateRunning:
 			tr.started = at
 			rt.SetupDuration = at.Sub(time.UnixMilli(rt.StartTime)).Milliseconds()
@@ -218,7 +223,8 @@ func (ws *workspace) endTask(rn *run, tr *taskRun, at time.Time) {
 	tr.output.Logs = fmt.Sprintf("Starting %s on cluster %s\nReading input: 1,284,113 rows\nWrote 1,284,113 rows to main.demo.%s\nDone in %.1f s\n",
 		what, tr.clusterID, strings.ReplaceAll(rt.TaskKey, "-", "_"), ws.dur.RunDuration.Seconds())
 	if rt.NotebookTask != nil {
-		tr.output.NotebookOutput = &jobs.NotebookOutput{Result: fmt.Sprintf(`{"rows_written": 1284113, "task": %q}`, rt.TaskKey)}
+		params, _ := json.Marshal(rt.NotebookTask.BaseParameters)
+		tr.output.NotebookOutput = &jobs.NotebookOutput{Result: fmt.Sprintf(`{"rows_written": 1284113, "task": %q, "parameters": %s}`, rt.TaskKey, params)}
 		tr.output.Logs = ""
 	}
 	if tr.fails {
@@ -257,13 +263,33 @@ func (ws *workspace) releaseTaskCluster(tr *taskRun, at time.Time) {
 }
 
 func (ws *workspace) failRun(rn *run, at time.Time, msg string) {
+	ws.failRunAs(rn, at, msg, jobs.TerminationCodeCodeClusterError, jobs.TerminationTypeTypeCloudFailure)
+}
+
+// missingNotebook is the path of a notebook task whose notebook the demo
+// workspace does not have: one whose path names it missing or
+// does-not-exist (the demo has no workspace files to look in).
+func missingNotebook(rt *jobs.RunTask) string {
+	if rt.NotebookTask == nil {
+		return ""
+	}
+	p := strings.ToLower(rt.NotebookTask.NotebookPath)
+	if strings.Contains(p, "missing") || strings.Contains(p, "does-not-exist") {
+		return rt.NotebookTask.NotebookPath
+	}
+	return ""
+}
+
+// failRunAs ends the run as INTERNAL_ERROR, as a workspace reports a run
+// that could not execute (its cluster died, its notebook is missing).
+func (ws *workspace) failRunAs(rn *run, at time.Time, msg string, code jobs.TerminationCodeCode, typ jobs.TerminationTypeType) {
 	for _, tr := range rn.tasks {
 		if !tr.done {
 			tr.done = true
 			rt := &rn.r.Tasks[tr.idx]
 			rt.State = &jobs.RunState{LifeCycleState: jobs.RunLifeCycleStateInternalError, ResultState: jobs.RunResultStateFailed, StateMessage: msg}
 			rt.Status = &jobs.RunStatus{State: jobs.RunLifecycleStateV2StateTerminated, TerminationDetails: &jobs.TerminationDetails{
-				Code: jobs.TerminationCodeCodeClusterError, Type: jobs.TerminationTypeTypeCloudFailure, Message: msg}}
+				Code: code, Type: typ, Message: msg}}
 			rt.EndTime = millis(at)
 			tr.output.Error = msg
 			ws.releaseTaskCluster(tr, at)
@@ -271,14 +297,14 @@ func (ws *workspace) failRun(rn *run, at time.Time, msg string) {
 	}
 	rn.r.State = &jobs.RunState{LifeCycleState: jobs.RunLifeCycleStateInternalError, ResultState: jobs.RunResultStateFailed, StateMessage: msg}
 	rn.r.Status = &jobs.RunStatus{State: jobs.RunLifecycleStateV2StateTerminated, TerminationDetails: &jobs.TerminationDetails{
-		Code: jobs.TerminationCodeCodeClusterError, Type: jobs.TerminationTypeTypeCloudFailure, Message: msg}}
+		Code: code, Type: typ, Message: msg}}
 	ws.closeRun(rn, at)
 }
 
 func (ws *workspace) finishRun(rn *run, at time.Time, result jobs.RunResultState, msg string, cancelled bool) {
 	code := map[jobs.RunResultState]jobs.TerminationCodeCode{
 		jobs.RunResultStateSuccess: jobs.TerminationCodeCodeSuccess, jobs.RunResultStateFailed: jobs.TerminationCodeCodeRunExecutionError,
-		jobs.RunResultStateCanceled: jobs.TerminationCodeCodeUserCanceled, jobs.RunResultStateTimedout: "RUN_TIMED_OUT",
+		jobs.RunResultStateCanceled: jobs.TerminationCodeCodeUserCanceled, jobs.RunResultStateTimedout: jobs.TerminationCodeCodeCanceled,
 	}[result]
 	for _, tr := range rn.tasks {
 		if !tr.done {

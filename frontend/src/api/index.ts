@@ -74,3 +74,12 @@ export {
   type LibraryOutcome,
   type LibraryProblem,
 } from './libraries'
+export {
+  runsApi,
+  type RunForm,
+  type RunOutput,
+  type RunProblem,
+  type RunRow,
+  type RunSubmitted,
+  type RunTaskKind,
+} from './runs'

@@ -1,0 +1,62 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/config"
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/runs"
+)
+
+// The Runs facade reaches the demo through the workspaces' clients: a form
+// with a problem comes back with it at its field; a good one is a run that
+// the cluster's list shows with lists as [] (never null).
+func TestRunsFacadeOnTheDemo(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	srv, err := demo.Start(ctx, demo.Options{Seed: 3, FreezeClock: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = srv.Close() })
+	a, _ := newCatalogTestApp(t, srv.URL(), srv.Token())
+	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: srv.URL(), Token: srv.Token(),
+		Loaders: []config.Loader{config.ConfigAttributes}})
+	require.NoError(t, err)
+	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{})
+	require.NoError(t, err)
+	require.NotEmpty(t, all)
+	id := all[0].ClusterId
+
+	out, err := a.Runs.Submit("demo", RunSubmit{ClusterID: id, Task: runs.Task{Kind: runs.KindNotebook, Path: "etl"}})
+	require.NoError(t, err)
+	require.Len(t, out.Problems, 1)
+	assert.Equal(t, "path", out.Problems[0].Field)
+
+	token, err := a.Runs.NewToken()
+	require.NoError(t, err)
+	out, err = a.Runs.Submit("demo", RunSubmit{ClusterID: id, IdempotencyToken: token, Task: runs.Task{Kind: runs.KindNotebook, Path: "/Shared/etl"}})
+	require.NoError(t, err)
+	require.NotNil(t, out.Run)
+	assert.NotNil(t, out.Problems)
+	rows, err := a.Runs.List("demo", id)
+	require.NoError(t, err)
+	require.NotEmpty(t, rows)
+	assert.Equal(t, out.Run.RunID, rows[0].RunID)
+	assert.NotNil(t, rows[0].Actions)
+	empty, err := a.Runs.List("demo", "no-runs-here")
+	require.NoError(t, err)
+	assert.NotNil(t, empty)
+
+	// Without a drafts store the facade says so instead of panicking; the
+	// tab's own failures read as sentences with a code.
+	_, err = a.Runs.SubmitOnDraft("demo", "d1", RunSubmit{Task: runs.Task{Kind: runs.KindNotebook, Path: "/x"}})
+	assert.Error(t, err)
+	assert.Equal(t, "DRAFT_UNPARSED", a.errors.UIError(fmt.Errorf("draft: %w", runs.ErrDraftUnparsed)).Code)
+	assert.Equal(t, "DUPLICATE_CLUSTER_NAME", a.errors.UIError(&runs.DuplicateError{Name: "x"}).Code)
+}

@@ -1,0 +1,203 @@
+package runcmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go"
+
+	"github.com/clusterdeck/clusterdeck/backend/runs"
+)
+
+type cmd struct {
+	o      options
+	d      Deps
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// fixed is the one workspace client of a command, as runs.Service wants it.
+type fixed struct{ w *databricks.WorkspaceClient }
+
+func (f fixed) Client(context.Context, string) (*databricks.WorkspaceClient, error) { return f.w, nil }
+
+func (c *cmd) say(format string, args ...any) {
+	fmt.Fprintf(c.stderr, "%s "+format+"\n", append([]any{c.d.Now().Format("15:04:05")}, args...)...)
+}
+
+func (c *cmd) fail(code int, err error) int {
+	fmt.Fprintf(c.stderr, "clusterdeck %s: %v\n", c.o.command, err)
+	return code
+}
+
+func (c *cmd) run(ctx context.Context) int {
+	spec, _, err := loadSpec(c.o.spec, c.o.stack)
+	if err != nil {
+		return c.fail(ExitUsage, err)
+	}
+	var req runs.SubmitRequest
+	if c.o.command == "run" {
+		task, _ := c.o.task()
+		req = runs.SubmitRequest{Task: task, RunName: c.o.runName, TimeoutSeconds: c.o.timeout, IdempotencyToken: c.o.token}
+		if ps := req.Check(); len(ps) > 0 {
+			for _, p := range ps {
+				fmt.Fprintf(c.stderr, "%s: %s\n", p.Field, p.Message)
+			}
+			return ExitUsage
+		}
+	}
+	w, used, err := client(ctx, c.o, c.d)
+	if err != nil {
+		if errors.Is(err, errUsage) || errors.Is(err, ErrNoCredentials) {
+			return c.fail(ExitUsage, err)
+		}
+		return c.fail(ExitError, err)
+	}
+	fmt.Fprintf(c.stderr, "clusterdeck %s: using %s\n", c.o.command, used)
+
+	ensured, err := runs.Ensure(ctx, w, spec, runs.EnsureOptions{
+		WaitRunning: c.o.command == "ensure" && !c.o.noWait, PollEvery: c.d.PollEvery,
+		Progress: func(s string) { c.say("%s", s) },
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return c.fail(ExitInterrupted, fmt.Errorf("interrupted while preparing the cluster: %w", err))
+		}
+		return c.fail(ExitError, err)
+	}
+	if c.o.command == "ensure" {
+		fmt.Fprintln(c.stdout, ensured.ClusterID)
+		return ExitSucceeded
+	}
+
+	req.ClusterID = ensured.ClusterID
+	if req.IdempotencyToken == "" {
+		req.IdempotencyToken = runs.NewIdempotencyToken()
+	}
+	runID, err := runs.SubmitWith(ctx, w, req)
+	if err != nil {
+		return c.fail(ExitError, fmt.Errorf("%w (to retry without a second run: --idempotency-token %s)", err, req.IdempotencyToken))
+	}
+	svc := runs.NewService(fixed{w})
+	return c.follow(ctx, svc, runID)
+}
+
+// follow prints the run's status changes until it ends, then its output;
+// when ctx ends first (Ctrl+C) it cancels the run and waits for it to end.
+func (c *cmd) follow(ctx context.Context, svc *runs.Service, runID int64) int {
+	last := ""
+	for {
+		row, err := svc.Get(ctx, "", runID)
+		if ctx.Err() != nil {
+			return c.interrupt(ctx, svc, runID)
+		}
+		if err != nil {
+			return c.fail(ExitError, err)
+		}
+		if last == "" {
+			c.say("Run %d submitted on cluster %s: %s", runID, row.ClusterID, row.RunPageURL)
+		}
+		if k := describe(row); k != last {
+			c.say("%s", k)
+			last = k
+		}
+		if row.Status.Ended() {
+			return c.finish(ctx, svc, row)
+		}
+		t := time.NewTimer(c.d.PollEvery)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return c.interrupt(ctx, svc, runID)
+		case <-t.C:
+		}
+	}
+}
+
+// describe is a status line: the mapped status with the raw states.
+func describe(r runs.Row) string {
+	raw := []string{r.LifeCycleState}
+	if r.ResultState != "" {
+		raw = append(raw, r.ResultState)
+	}
+	if r.TerminationCode != "" {
+		raw = append(raw, r.TerminationCode)
+	}
+	s := fmt.Sprintf("%s (%s)", r.Status, strings.Join(raw, ", "))
+	if r.StateMessage != "" {
+		s += ": " + r.StateMessage
+	}
+	return s
+}
+
+func exitCode(s runs.Status) int {
+	switch s {
+	case runs.StatusSucceeded:
+		return ExitSucceeded
+	case runs.StatusCancelled:
+		return ExitCancelled
+	}
+	return ExitFailed
+}
+
+// finish prints the output of an ended run and returns its exit code.
+func (c *cmd) finish(ctx context.Context, svc *runs.Service, row runs.Row) int {
+	out, err := svc.Output(ctx, "", row.RunID)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "clusterdeck run: the output could not be read: %v\n", err)
+	} else {
+		c.printOutput(out)
+	}
+	c.say("Run %d %s", row.RunID, row.Status)
+	return exitCode(row.Status)
+}
+
+func (c *cmd) printOutput(out runs.Output) {
+	section := func(title, text string, truncated bool) {
+		if strings.TrimSpace(text) == "" {
+			return
+		}
+		fmt.Fprintf(c.stdout, "--- %s ---\n%s\n", title, strings.TrimRight(text, "\n"))
+		if truncated {
+			fmt.Fprintf(c.stdout, "(%s truncated by the workspace)\n", title)
+		}
+	}
+	section("notebook result", out.NotebookResult, out.ResultTrunc)
+	section("logs", out.Logs, out.LogsTruncated)
+	section("error", out.Error, false)
+	section("error trace", out.ErrorTrace, false)
+	section("info", out.Info, false)
+}
+
+// interrupt cancels the run (on a context of its own: ctx has ended) and
+// waits, bounded, until the workspace says it ended.
+func (c *cmd) interrupt(ctx context.Context, svc *runs.Service, runID int64) int {
+	wait := c.d.CancelWait
+	if wait <= 0 {
+		wait = 2 * time.Minute
+	}
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), wait)
+	defer cancel()
+	c.say("Interrupted: cancelling run %d", runID)
+	row, err := svc.Cancel(cctx, "", runID)
+	for err == nil && !row.Status.Ended() {
+		t := time.NewTimer(min(c.d.PollEvery, 2*time.Second))
+		select {
+		case <-cctx.Done():
+			t.Stop()
+			err = cctx.Err()
+		case <-t.C:
+			row, err = svc.Get(cctx, "", runID)
+		}
+	}
+	if err != nil {
+		return c.fail(ExitInterrupted, fmt.Errorf("run %d may still be running: %w", runID, err))
+	}
+	c.say("%s", describe(row))
+	c.say("Run %d %s", runID, row.Status)
+	return ExitInterrupted
+}
