@@ -74,3 +74,4 @@ export {
   type LibraryOutcome,
   type LibraryProblem,
 } from './libraries'
+export { logsApi, type LogFile, type LogLine, type LogRange, type LogsSaved, type LogsView, type LogWindow } from './logs'
