@@ -162,7 +162,7 @@ func logLine(cl *cluster, file string, t time.Time) string {
 	case "stdout":
 		msgs := []string{
 			"%s: [GC (Allocation Failure) [PSYoungGen: %dK->%dK(611840K)] 0.0213 secs]",
-			"%s: Wrote batch %d of 40 to main.analytics.events (%d rows)",
+			"%s: Wrote batch %d to main.analytics.events (%d rows)",
 			"%s: Python REPL heartbeat ok (%d active commands, %d MB)",
 		}
 		return fmt.Sprintf(msgs[n%3], t.UTC().Format(time.RFC3339), n%900+100, n%80+10)
