@@ -12,8 +12,8 @@ import (
 )
 
 // FileSaver asks the user where to save a file and writes it. The desktop
-// app uses a native dialog; the browser bridge has none (nil FileSaver) and
-// the page offers the text to copy instead.
+// app uses a native dialog; the browser bridge has none (nil FileSaver, or
+// FolderFiles with the test-only --save-dir) and the page says nothing was saved.
 type FileSaver interface {
 	// SaveFile returns the chosen path, or "" when the user cancelled.
 	SaveFile(ctx context.Context, suggestedName string, data []byte) (string, error)
@@ -26,26 +26,8 @@ type DesktopFiles struct{ Emitter *WailsEmitter }
 var errNoWindow = errors.New("the window is not ready yet")
 
 // SaveFile implements FileSaver.
-func (f DesktopFiles) SaveFile(_ context.Context, suggestedName string, data []byte) (string, error) {
-	f.Emitter.mu.RLock()
-	wctx := f.Emitter.ctx
-	f.Emitter.mu.RUnlock()
-	if wctx == nil {
-		return "", errNoWindow
-	}
-	path, err := runtime.SaveFileDialog(wctx, runtime.SaveDialogOptions{
-		Title: "Save export", DefaultFilename: suggestedName, CanCreateDirectories: true,
-	})
-	if err != nil {
-		return "", fmt.Errorf("save dialog: %w", err)
-	}
-	if path == "" {
-		return "", nil
-	}
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		return "", fmt.Errorf("write %s: %w", path, err)
-	}
-	return path, nil
+func (f DesktopFiles) SaveFile(ctx context.Context, suggestedName string, data []byte) (string, error) {
+	return f.SaveStream(ctx, suggestedName, writeAll(data))
 }
 
 // StreamSaver is a FileSaver that can write a file as it is produced, so a
@@ -65,7 +47,7 @@ func (f DesktopFiles) SaveStream(_ context.Context, suggestedName string, write 
 		return "", errNoWindow
 	}
 	path, err := runtime.SaveFileDialog(wctx, runtime.SaveDialogOptions{
-		Title: "Save", DefaultFilename: suggestedName, CanCreateDirectories: true,
+		Title: "Save " + suggestedName, DefaultFilename: suggestedName, CanCreateDirectories: true,
 	})
 	if err != nil || path == "" {
 		return "", wrapDialog(err)
@@ -79,7 +61,7 @@ type FolderFiles struct{ Dir string }
 
 // SaveFile implements FileSaver.
 func (f FolderFiles) SaveFile(ctx context.Context, name string, data []byte) (string, error) {
-	return f.SaveStream(ctx, name, func(w io.Writer) error { _, err := w.Write(data); return err })
+	return f.SaveStream(ctx, name, writeAll(data))
 }
 
 // SaveStream implements StreamSaver.
@@ -112,4 +94,8 @@ func writeStream(path string, write func(io.Writer) error) error {
 		_ = os.Remove(path)
 	}
 	return err
+}
+
+func writeAll(data []byte) func(io.Writer) error {
+	return func(w io.Writer) error { _, err := w.Write(data); return err }
 }

@@ -1,8 +1,6 @@
 package logs
 
 import (
-	"context"
-	"fmt"
 	"testing"
 	"time"
 
@@ -12,25 +10,17 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/demo/demotest"
+	"github.com/clusterdeck/clusterdeck/backend/internal/sdktest"
 	"github.com/clusterdeck/clusterdeck/backend/testenv"
 )
 
 func TestMain(m *testing.M) { testenv.Main(m, "logs") }
 
-type one struct{ w *databricks.WorkspaceClient }
-
-func (o one) Client(_ context.Context, ws string) (*databricks.WorkspaceClient, error) {
-	if ws != "demo" {
-		return nil, fmt.Errorf("no workspace %q", ws)
-	}
-	return o.w, nil
-}
-
 // empty starts an empty demo workspace on a frozen clock.
 func empty(t *testing.T) (*Service, *databricks.WorkspaceClient, *demo.Server) {
 	t.Helper()
 	srv, w := demotest.Start(t, demo.Options{Seed: 7, FreezeClock: true, Empty: true})
-	return NewService(one{w}), w, srv
+	return NewService(sdktest.OneWorkspace{W: w}), w, srv
 }
 
 // cluster creates a cluster delivering logs to conf (nil: no delivery) and,
