@@ -140,3 +140,28 @@ func TestDriverLogsReadByRangeAndLarge(t *testing.T) {
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, "INVALID_PARAMETER_VALUE", ae.ErrorCode, "reading a directory")
 }
+
+// The control API's log-size makes a seeded cluster's Volumes logs megabytes
+// long; an unknown cluster is refused with the API's error shape.
+func TestControlLogSize(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Control: true})
+	ctx := testCtx(t)
+	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{})
+	require.NoError(t, err)
+	var id string
+	for _, c := range all {
+		if c.ClusterName == "streaming-orders" {
+			id = c.ClusterId
+		}
+	}
+	require.NotEmpty(t, id)
+	file := "/Volumes/main/ops/cluster_logs/" + id + "/driver/log4j-active.log"
+	small, err := w.Files.GetMetadata(ctx, files.GetMetadataRequest{FilePath: file})
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, control(t, srv, srv.Token(), "log-size", fmt.Sprintf(`{"cluster_id":%q,"bytes":5000000}`, id)))
+	big, err := w.Files.GetMetadata(ctx, files.GetMetadataRequest{FilePath: file})
+	require.NoError(t, err)
+	assert.Equal(t, small.ContentLength+5_000_000, big.ContentLength)
+	assert.Equal(t, http.StatusBadRequest, control(t, srv, srv.Token(), "log-size", `{"cluster_id":"nope","bytes":1}`))
+}
