@@ -143,8 +143,11 @@ func readWindow(ctx context.Context, st storage, full, name string, size int64, 
 	var off, end int64
 	forward := r.After >= 0
 	switch {
+	case forward && r.After > size:
+		win.Rotated, win.Start, win.End, win.AtEnd = true, size, size, true
+		return win, nil
 	case forward:
-		off = min(r.After, size)
+		off = r.After
 		end = min(off+MaxWindow, size)
 	case r.Before >= 0:
 		off, end = clampRange(r.Before-MaxWindow, r.Before, size)

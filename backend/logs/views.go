@@ -43,6 +43,10 @@ type Window struct {
 	// AtStart: nothing before Start; AtEnd: End is the file's end.
 	AtStart bool `json:"atStart"`
 	AtEnd   bool `json:"atEnd"`
+	// Rotated: following asked for bytes after the file's end, so the file
+	// was rotated (delivery starts active files afresh every hour) or
+	// replaced; the page reads the tail again.
+	Rotated bool `json:"rotated"`
 }
 
 // Line is one log line with where it starts and, when it carries one, its time.

@@ -1,6 +1,7 @@
 package logs
 
 import (
+	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -101,4 +102,26 @@ func TestReadErrWords(t *testing.T) {
 	assert.ErrorIs(t, readErr(denied, "/Volumes/x"), databricks.ErrPermissionDenied, "the API's error is kept")
 	assert.ErrorIs(t, readErr(gone, "/Volumes/x"), ErrGone)
 	assert.NotErrorIs(t, readErr(fmt.Errorf("boom"), "/x"), ErrGone)
+}
+
+// A file shorter than where following stopped was rotated: the window says
+// so instead of reading nothing forever.
+func TestFollowingNoticesRotation(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, tt := range []struct {
+		name    string
+		after   int64
+		rotated bool
+		lines   int
+	}{
+		{"at the end", 1000, false, 0},
+		{"before the end", 900, false, 1},
+		{"past the end", 5000, true, 0},
+	} {
+		win, err := readWindow(ctx, fakeLog{size: 1000}, "stdout", "stdout", 1000, Range{Before: -1, After: tt.after})
+		assert.NoError(t, err, tt.name)
+		assert.Equal(t, tt.rotated, win.Rotated, tt.name)
+		assert.Len(t, win.Lines, tt.lines, tt.name)
+	}
 }

@@ -49,4 +49,24 @@ describe('DriverLogs', () => {
     expect(document.querySelector('[data-testid="logs-delivery"]')?.textContent).toContain('Delivered every 5 minutes.')
     w.unmount()
   })
+
+  it('while following, a rotated file is listed again and read from its new tail', async () => {
+    vi.useFakeTimers()
+    try {
+      const stdout = { name: 'stdout', kind: 'stdout', active: true, size: 22, modified: 0, readable: true }
+      api.files.mockResolvedValue(view({ follow: true, state: 'RUNNING', files: [stdout] }))
+      const tail = { file: 'stdout', size: 22, start: 0, end: 22, atStart: true, atEnd: true, rotated: false, lines: [{ offset: 0, text: 'a', time: 0, level: '' }] }
+      api.read.mockResolvedValueOnce(tail).mockResolvedValueOnce({ ...tail, lines: [], size: 5, start: 5, end: 5, rotated: true }).mockResolvedValue(tail)
+      const w = await mountTab()
+      expect(api.read).toHaveBeenCalledTimes(1)
+      await vi.advanceTimersByTimeAsync(5_000)
+      await flushPromises()
+      expect(api.read).toHaveBeenNthCalledWith(2, 'demo', 'c1', 'stdout', { after: 22 })
+      expect(api.read).toHaveBeenNthCalledWith(3, 'demo', 'c1', 'stdout', 'tail')
+      expect(api.files).toHaveBeenCalledTimes(2)
+      w.unmount()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })
