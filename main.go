@@ -91,7 +91,11 @@ func run(ctx context.Context, args []string) error {
 			return err
 		}
 		hub := bridge.NewHub(log)
-		a, assets, demoServer, err := build(ctx, log, app.WireEmitter(hub.Emit), "bridge", demoFlags.Options(), nil)
+		var files app.FileSaver // no dialog in the bridge; --save-dir is for tests
+		if flags.SaveDir != "" {
+			files = app.FolderFiles{Dir: flags.SaveDir}
+		}
+		a, assets, demoServer, err := build(ctx, log, app.WireEmitter(hub.Emit), "bridge", demoFlags.Options(), files)
 		if err != nil {
 			return err
 		}

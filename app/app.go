@@ -60,6 +60,7 @@ type App struct {
 	Permissions *Permissions // the Permissions panel (clusters, pools, policies)
 	Libraries   *Libraries   // a cluster's Libraries tab
 	Runs        *Runs        // a cluster's Runs tab
+	Logs        *Logs        // a cluster's Driver logs tab
 }
 
 // New builds the facades.
@@ -74,7 +75,7 @@ func New(d Deps) *App {
 	if d.Clients == nil {
 		d.Clients = noClients{}
 	}
-	errs := NewErrorFormatter(append(append(backendRules(), poolRules()...), runRules()...)...)
+	errs := NewErrorFormatter(append(append(append(logsRules(), backendRules()...), poolRules()...), runRules()...)...) // logs first: they name the API error they wrap
 	ctx, stop := context.WithCancel(context.Background())
 	desktop := newDesktopServices(d.Transport, d.Log)
 	if d.Rates == nil {
@@ -107,13 +108,14 @@ func New(d Deps) *App {
 		Permissions: newPermissions(ctx, d),
 		Libraries:   newLibraries(ctx, d),
 		Runs:        newRuns(ctx, d, desktop),
+		Logs:        newLogs(ctx, d),
 	}
 }
 
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Operations, a.Permissions, a.Policies, a.Pools, a.Libraries, a.Runs}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Operations, a.Permissions, a.Policies, a.Pools, a.Libraries, a.Runs, a.Logs}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

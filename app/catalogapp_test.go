@@ -26,4 +26,3 @@ func newCatalogTestApp(t *testing.T, demoURL, demoToken string) (*App, *catalog.
 	refresher := catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{})
 	return New(Deps{Session: session.New(mgr, session.Options{}), Clients: mgr, Catalog: refresher}), refresher
 }
-

@@ -14,6 +14,9 @@ import (
 // Flags are the bridge command's own flags.
 type Flags struct {
 	Addr string // loopback address to listen on
+	// SaveDir (test-only --save-dir): Save writes there instead of having no
+	// dialog, so browser tests can check what a download wrote.
+	SaveDir string
 }
 
 // ParseFlags reads `clusterdeck bridge [--addr 127.0.0.1:PORT]`. It runs
@@ -24,6 +27,7 @@ func ParseFlags(args []string, out io.Writer) (Flags, error) {
 	flags.SetOutput(out)
 	f := Flags{}
 	flags.StringVar(&f.Addr, "addr", "127.0.0.1:0", "loopback address to listen on")
+	flags.StringVar(&f.SaveDir, "save-dir", "", "test-only: saves go to this folder (the bridge has no save dialog)")
 	if err := flags.Parse(args); err != nil {
 		return f, fmt.Errorf("bridge: %w", err)
 	}

@@ -14,6 +14,7 @@ func TestParseFlags(t *testing.T) {
 		name    string
 		args    []string
 		addr    string
+		saveDir string
 		wantErr string
 	}{
 		{name: "default", args: nil, addr: "127.0.0.1:0"},
@@ -23,6 +24,7 @@ func TestParseFlags(t *testing.T) {
 		{name: "no port", args: []string{"--addr", "127.0.0.1"}, wantErr: "must be a loopback address"},
 		{name: "unknown flag", args: []string{"--port", "1"}, wantErr: "flag provided but not defined"},
 		{name: "stray argument", args: []string{"serve"}, wantErr: `unexpected argument "serve"`},
+		{name: "test save folder", args: []string{"--save-dir", "/tmp/saved"}, addr: "127.0.0.1:0", saveDir: "/tmp/saved"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -34,6 +36,7 @@ func TestParseFlags(t *testing.T) {
 			}
 			require.NoError(t, err)
 			assert.Equal(t, tc.addr, f.Addr)
+			assert.Equal(t, tc.saveDir, f.SaveDir)
 		})
 	}
 }

@@ -31,6 +31,7 @@ type cluster struct {
 	libs         []*clusterLibrary
 	uptime       []interval // past and current running periods, for logs and metrics
 	runID        int64      // job clusters: the run that owns it
+	logPadding   int64      // bytes of older driver log lines (tests of large logs)
 }
 
 type interval struct{ from, to time.Time } // to is zero while open

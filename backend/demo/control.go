@@ -25,6 +25,7 @@ type controlRequest struct {
 	// cluster-error: the cluster and its driver failure (default DRIVER_UNREACHABLE)
 	ClusterID string                        `json:"cluster_id"`
 	Code      compute.TerminationReasonCode `json:"code"`
+	Bytes     int64                         `json:"bytes"` // log-size: older driver log bytes
 }
 
 // serveControl answers the control API: advance the virtual clock, change
@@ -76,6 +77,11 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
 		s.SetOutage(false, 0)
 	case "cluster-error":
 		if err := s.FailDriver(s.Token(), req.ClusterID, req.Code); err != nil {
+			writeError(w, controlError(err))
+			return
+		}
+	case "log-size":
+		if err := s.SetLogPadding(s.Token(), req.ClusterID, req.Bytes); err != nil {
 			writeError(w, controlError(err))
 			return
 		}

@@ -51,6 +51,8 @@ type rawBody struct {
 	contentType  string
 	data         []byte
 	lastModified time.Time
+	status       int    // 0: 200 OK (206 for a range)
+	contentRange string // set with 206
 }
 
 // routes maps the real API paths (as the SDK calls them) to handlers.
@@ -155,7 +157,10 @@ func (s *Server) api(h handler) http.Handler {
 			if !v.lastModified.IsZero() {
 				w.Header().Set("Last-Modified", v.lastModified.UTC().Format(http.TimeFormat))
 			}
-			w.WriteHeader(http.StatusOK)
+			if v.contentRange != "" {
+				w.Header().Set("Content-Range", v.contentRange)
+			}
+			w.WriteHeader(max(v.status, http.StatusOK))
 			if r.Method != http.MethodHead {
 				_, _ = w.Write(v.data)
 			}

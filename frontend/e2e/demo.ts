@@ -91,6 +91,11 @@ export class DemoWorkspace {
     await this.call('POST', '/__demo/control/cluster-error', { cluster_id: id })
   }
 
+  /** Makes a cluster's delivered driver logs about `bytes` longer (older lines first, built only when read). */
+  async logSize(id: string, bytes: number): Promise<void> {
+    await this.call('POST', '/__demo/control/log-size', { cluster_id: id, bytes })
+  }
+
   /** A cluster's libraries and their install state (the Libraries API). */
   async libraryStatuses(id: string): Promise<Array<{ library: { pypi?: { package: string } }; status: string }>> {
     const res = await this.call<{ library_statuses?: Array<{ library: { pypi?: { package: string } }; status: string }> }>(

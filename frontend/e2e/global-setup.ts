@@ -70,7 +70,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   // --demo-control prints the in-process demo's URL and token and enables its
   // test-only control API (advance time, inject faults): see e2e/demo.ts.
-  const child: ChildProcess = spawn(binary, ['bridge', '--addr', '127.0.0.1:0', '--demo-control'], {
+  // --save-dir: a Save writes to <home>/saved instead of a dialog (logs.e2e.ts checks it).
+  const child: ChildProcess = spawn(binary, ['bridge', '--addr', '127.0.0.1:0', '--demo-control', '--save-dir', join(home, 'saved')], {
     env: {
       ...process.env,
       // Shown by the import dialog as overriding .databrickscfg profiles;

@@ -4,6 +4,8 @@
 package sdktest
 
 import (
+	"context"
+	"fmt"
 	"testing"
 
 	"github.com/databricks/databricks-sdk-go"
@@ -20,4 +22,16 @@ func Client(t testing.TB, host, token string) *databricks.WorkspaceClient {
 		t.Fatalf("SDK client for %s: %v", host, err)
 	}
 	return w
+}
+
+// OneWorkspace is a ClientSource (what services take) with one workspace,
+// "demo", answered by W.
+type OneWorkspace struct{ W *databricks.WorkspaceClient }
+
+// Client implements the services' ClientSource.
+func (o OneWorkspace) Client(_ context.Context, ws string) (*databricks.WorkspaceClient, error) {
+	if ws != "demo" {
+		return nil, fmt.Errorf("no workspace %q", ws)
+	}
+	return o.W, nil
 }

@@ -83,3 +83,4 @@ export {
   type RunSubmitted,
   type RunTaskKind,
 } from './runs'
+export { logsApi, type LogFile, type LogLine, type LogRange, type LogsSaved, type LogsView, type LogWindow } from './logs'

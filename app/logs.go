@@ -1,0 +1,99 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/logs"
+)
+
+// The Driver logs tab's shapes are built in backend/logs.
+type (
+	LogsView   = logs.View
+	LogsWindow = logs.Window
+	LogsSaved  = logs.Saved
+)
+
+// DriverLogsFileName is the name the save dialog suggests.
+const DriverLogsFileName = "spark-driver-logs.txt"
+
+// logsCallTimeout bounds one window read (a listing and one range);
+// logsDownloadTimeout a whole download, range after range.
+const (
+	logsCallTimeout     = 60 * time.Second
+	logsDownloadTimeout = 30 * time.Minute
+)
+
+// Logs is the facade of a cluster's Driver logs tab.
+type Logs struct {
+	ctx   context.Context
+	svc   *logs.Service
+	files FileSaver // nil in the browser bridge without --save-dir
+}
+
+func newLogs(ctx context.Context, d Deps) *Logs {
+	return &Logs{ctx: ctx, svc: logs.NewService(d.Clients), files: d.Files}
+}
+
+// Files says where the cluster's logs are delivered and lists the driver's files.
+func (l *Logs) Files(workspaceID, clusterID string) (LogsView, error) {
+	ctx, cancel := context.WithTimeout(l.ctx, logsCallTimeout)
+	defer cancel()
+	return forPageErr(l.svc.Files(ctx, workspaceID, clusterID))
+}
+
+// Read returns complete lines of one file: the tail (before and after -1),
+// the window ending at before, or what was added after after.
+func (l *Logs) Read(workspaceID, clusterID, file string, before, after int64) (LogsWindow, error) {
+	ctx, cancel := context.WithTimeout(l.ctx, logsCallTimeout)
+	defer cancel()
+	return forPageErr(l.svc.Read(ctx, workspaceID, clusterID, file, logs.Range{Before: before, After: after}))
+}
+
+// Download saves the whole file through the save dialog, range by range.
+func (l *Logs) Download(workspaceID, clusterID, file string) (LogsSaved, error) {
+	if l.files == nil {
+		return forPage(LogsSaved{}), nil
+	}
+	ctx, cancel := context.WithTimeout(l.ctx, logsDownloadTimeout)
+	defer cancel()
+	var n int64
+	write := func(w io.Writer) (err error) {
+		n, err = l.svc.Download(ctx, workspaceID, clusterID, file, w)
+		return err
+	}
+	var path string
+	var err error
+	if ss, ok := l.files.(StreamSaver); ok {
+		path, err = ss.SaveStream(ctx, DriverLogsFileName, write)
+	} else { // a saver that takes bytes: small logs, tests
+		var buf bytes.Buffer
+		if err = write(&buf); err == nil {
+			path, err = l.files.SaveFile(ctx, DriverLogsFileName, buf.Bytes())
+		}
+	}
+	return forPageErr(LogsSaved{Saved: path != "" && err == nil, Path: path, Bytes: n}, err)
+}
+
+// logsRules explain the tab's own failures in words.
+func logsRules() []ErrorRule {
+	return []ErrorRule{
+		{logs.ErrNoDelivery, "LOG_DELIVERY_OFF",
+			"This compute does not deliver its logs anywhere.",
+			"Turn log delivery on (Edit, Logging: a DBFS or volume path); it starts at the next restart."},
+		{logs.ErrUnreadable, "LOG_DESTINATION_UNREADABLE",
+			"The logs go to a destination Clusterdeck cannot read through the workspace.",
+			"Deliver to a DBFS path or a volume to read them here."},
+		{logs.ErrNoAccess, "LOG_NO_ACCESS",
+			"You have no permission to read the log destination.",
+			"Ask for READ VOLUME on the volume (or access to the DBFS path), or read the logs in the workspace."},
+		{logs.ErrGone, "LOG_GONE",
+			"That log file is not there any more.",
+			"Delivery may have rotated or someone deleted it; reload the list of files."},
+		{logs.ErrBadFile, "LOG_BAD_FILE",
+			"That is not a driver log file Clusterdeck can show.",
+			"Pick stdout, stderr or log4j from the list; compressed rotated files can be read in the workspace."},
+	}
+}
