@@ -86,8 +86,11 @@ func (s *Service) Workers(ctx context.Context, ws, clusterID string, win Window)
 		return WorkersView{}, err
 	}
 	// Events from a day earlier too: the size at the window's left edge.
-	it := w.Clusters.Events(ctx, compute.GetEvents{ClusterId: clusterID, StartTime: from.Add(-24 * time.Hour).UnixMilli(),
-		EndTime: to.UnixMilli(), Order: compute.GetEventsOrderAsc, Limit: 500})
+	req := compute.GetEvents{ClusterId: clusterID, StartTime: from.Add(-24 * time.Hour).UnixMilli(), Order: compute.GetEventsOrderAsc, Limit: 500}
+	if win.Range == "custom" {
+		req.EndTime = to.UnixMilli()
+	}
+	it := w.Clusters.Events(ctx, req)
 	var events []compute.ClusterEvent
 	truncated := false
 	for it.HasNext(ctx) {
@@ -100,6 +103,11 @@ func (s *Service) Workers(ctx context.Context, ws, clusterID string, win Window)
 			return WorkersView{}, fmt.Errorf("events of %s: %w", clusterID, err)
 		}
 		events = append(events, e)
+	}
+	// A window ending now reaches the newest event even when the
+	// workspace's clock runs ahead of this computer's.
+	if n := len(events); n > 0 && win.Range != "custom" && events[n-1].Timestamp/1000 > to.Unix() {
+		to = time.UnixMilli(events[n-1].Timestamp)
 	}
 	v := WorkerSeries(events, from.Unix(), to.Unix())
 	v.Truncated = truncated
@@ -115,9 +123,9 @@ type Capacity struct {
 	Executors   int     `json:"executors"`
 	NodeType    string  `json:"nodeType"`
 	DriverType  string  `json:"driverType"`
-	CoresEach   float64 `json:"coresEach"`   // per worker, from the node type
+	CoresEach   float64 `json:"coresEach"`    // per worker, from the node type
 	MemoryEach  int64   `json:"memoryEachMb"` // per worker, from the node type
-	FromCatalog bool    `json:"fromCatalog"` // cores and memory worked out from node types × workers
+	FromCatalog bool    `json:"fromCatalog"`  // cores and memory worked out from node types × workers
 }
 
 // Capacity reads clusters/get; where the cluster reports no cores or memory

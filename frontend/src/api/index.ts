@@ -74,3 +74,13 @@ export {
   type LibraryOutcome,
   type LibraryProblem,
 } from './libraries'
+export {
+  metricsApi,
+  type MetricsCapacity,
+  type MetricsRange,
+  type MetricsSeries,
+  type MetricsUtilisation,
+  type MetricsWarehouse,
+  type MetricsWarehouses,
+  type MetricsWorkers,
+} from './metrics'

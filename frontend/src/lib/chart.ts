@@ -78,6 +78,8 @@ export interface ChartHandle {
   update(spec: ChartSpec): void
   setDark(dark: boolean): void
   resize(width: number): void
+  /** Shows only [min, max] of the x axis (seconds), as a pan or zoom does. */
+  setRange(min: number, max: number): void
   destroy(): void
 }
 
@@ -112,7 +114,7 @@ function options(u: UPlotCtor, spec: ChartSpec, dark: boolean, width: number): u
     series: [
       {},
       ...spec.lines.map((l, i) => {
-        const color = l.color ?? p.lines[i % p.lines.length]
+        const color = l.color ?? p.lines[i % p.lines.length] ?? p.axis
         return {
           label: l.label, stroke: color, width: 1.5, dash: l.dash ? [4, 4] : undefined,
           fill: l.fill ? withAlpha(color, 0.12) : undefined,
@@ -124,7 +126,7 @@ function options(u: UPlotCtor, spec: ChartSpec, dark: boolean, width: number): u
     ],
     bands: (spec.bands ?? []).map((b) => ({
       series: [b.upper + 1, b.lower + 1] as [number, number],
-      fill: withAlpha(spec.lines[b.upper]?.color ?? p.lines[b.upper % p.lines.length], 0.15),
+      fill: withAlpha(spec.lines[b.upper]?.color ?? p.lines[b.upper % p.lines.length] ?? p.axis, 0.15),
     })),
     hooks: {
       draw: [
@@ -182,6 +184,9 @@ export async function mountChart(el: HTMLElement, spec: ChartSpec, dark: boolean
     },
     resize(w) {
       plot.setSize({ width: Math.max(200, w), height: current.height ?? 220 })
+    },
+    setRange(min, max) {
+      plot.setScale('x', { min, max })
     },
     destroy() {
       plot.destroy()

@@ -1,0 +1,26 @@
+import { Capacity, ChooseWarehouse, Utilisation, Warehouses, Workers } from '../../wailsjs/go/app/Metrics'
+import { metrics } from '../../wailsjs/go/models'
+import { invoke } from './errors'
+
+export type MetricsWorkers = metrics.WorkersView
+export type MetricsUtilisation = metrics.Utilisation
+export type MetricsSeries = metrics.Series
+export type MetricsCapacity = metrics.Capacity
+export type MetricsWarehouses = metrics.Warehouses
+export type MetricsWarehouse = metrics.Warehouse
+
+/** The ranges the tab offers (the backend's own keys). */
+export type MetricsRange = '1h' | '6h' | '24h' | '7d'
+
+const windowOf = (range: MetricsRange) => metrics.Window.createFrom({ range, from: 0, to: 0 })
+
+/** A cluster's Metrics tab: worker count from events, node_timeline through a SQL warehouse, capacity now. */
+export const metricsApi = {
+  workers: (ws: string, clusterId: string, range: MetricsRange): Promise<MetricsWorkers> =>
+    invoke(() => Workers(ws, clusterId, windowOf(range))),
+  utilisation: (ws: string, clusterId: string, range: MetricsRange, startWarehouse = false): Promise<MetricsUtilisation> =>
+    invoke(() => Utilisation(ws, clusterId, metrics.UtilQuery.createFrom({ range, from: 0, to: 0, startWarehouse }))),
+  capacity: (ws: string, clusterId: string): Promise<MetricsCapacity> => invoke(() => Capacity(ws, clusterId)),
+  warehouses: (ws: string): Promise<MetricsWarehouses> => invoke(() => Warehouses(ws)),
+  chooseWarehouse: (ws: string, id: string): Promise<void> => invoke(() => ChooseWarehouse(ws, id)),
+}
