@@ -98,12 +98,14 @@ function loadUPlot(): Promise<UPlotCtor> {
 
 function options(u: UPlotCtor, spec: ChartSpec, dark: boolean, width: number): uPlotType.Options {
   const p = chartPalette(dark)
-  const axis = (scale?: string): uPlotType.Axis => ({
-    scale, stroke: p.axis, grid: { stroke: p.grid, width: 1 }, ticks: { stroke: p.grid, width: 1 },
-    font: '11px Inter Variable, system-ui, sans-serif',
-    values: scale === 'y' ? (_: uPlotType, vals: number[]) => vals.map((v) => formatValue(v, spec.unit)) : undefined,
-    size: scale === 'y' ? 64 : undefined,
-  })
+  const axis = (scale?: string): uPlotType.Axis => {
+    const a: uPlotType.Axis = { stroke: p.axis, grid: { stroke: p.grid, width: 1 }, ticks: { stroke: p.grid, width: 1 },
+      font: '11px Inter Variable, system-ui, sans-serif' }
+    // Only the y axis gets its own labels: an explicit undefined would
+    // switch off uPlot's time labels on x.
+    if (scale === 'y') Object.assign(a, { scale, size: 64, values: (_: uPlotType, vals: number[]) => vals.map((v) => formatValue(v, spec.unit)) })
+    return a
+  }
   const marks = spec.marks ?? []
   return {
     width, height: spec.height ?? 220,

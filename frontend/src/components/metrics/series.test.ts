@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { memoryText, metricSpec, plotted, workersSpec } from './series'
+import { metricSpec, plotted, workersSpec } from './series'
 
 describe('metrics series', () => {
   it('draws workers and target as steps with the marks', () => {
@@ -32,9 +32,5 @@ describe('metrics series', () => {
     const s = JSON.parse(plotted({ x, lines: [{ label: 'a', values: x }] }))
     expect(s.points).toBe(3000)
     expect(s.lines.a).toEqual([])
-  })
-
-  it.each([[0, '–'], [512, '512 MB'], [14336, '14 GB'], [3072, '3.0 GB']])('memory %i MB reads %s', (mb, want) => {
-    expect(memoryText(mb)).toBe(want)
   })
 })

@@ -64,9 +64,3 @@ export function plotted(spec: ChartSpec, limit = 2000): string {
     marks: (spec.marks ?? []).map((m) => m.kind),
   })
 }
-
-/** Bytes of memory as the capacity line reads them. */
-export function memoryText(mb: number): string {
-  if (!mb) return '–'
-  return mb >= 1024 ? `${(mb / 1024).toFixed(mb >= 10240 ? 0 : 1)} GB` : `${mb} MB`
-}
