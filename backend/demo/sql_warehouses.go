@@ -19,7 +19,8 @@ const (
 )
 
 type warehouse struct {
-	info sql.EndpointInfo
+	info    sql.EndpointInfo
+	readyAt time.Time // while STARTING: when it runs
 }
 
 // sqlWarehouses is the workspace's warehouses, seeded on first use (the
@@ -98,7 +99,7 @@ func (ws *workspace) startWarehouse(wh *warehouse, now time.Time) time.Time {
 	case sql.StateRunning:
 		return now
 	case sql.StateStarting:
-		return now // already on its way; the statement waits for it
+		return wh.readyAt // already on its way; a statement waits for it
 	}
 	wh.info.State = sql.StateStarting
 	d := warehouseStartTime
@@ -106,6 +107,7 @@ func (ws *workspace) startWarehouse(wh *warehouse, now time.Time) time.Time {
 		d = serverlessStartTime
 	}
 	ready := now.Add(d)
+	wh.readyAt = ready
 	ws.sched.at(ready, func(time.Time) {
 		if wh.info.State == sql.StateStarting {
 			wh.info.State, wh.info.NumClusters = sql.StateRunning, 1

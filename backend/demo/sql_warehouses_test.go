@@ -97,3 +97,22 @@ func TestWaitTimeoutBounds(t *testing.T) {
 		assert.Error(t, err, bad)
 	}
 }
+
+func TestStatementWaitsForAWarehouseAlreadyStarting(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{})
+	ctx := testCtx(t)
+	_, err := w.Warehouses.Start(ctx, sql.StartRequest{Id: proWarehouseID})
+	require.NoError(t, err)
+	resp, err := w.StatementExecution.ExecuteStatement(ctx, sql.ExecuteStatementRequest{WarehouseId: proWarehouseID,
+		Statement: timelineStmt, WaitTimeout: "0s"})
+	require.NoError(t, err)
+	assert.Equal(t, sql.StatementStatePending, resp.Status.State, "no result before the warehouse runs")
+	srv.Clock().Advance(warehouseStartTime + statementRunTime)
+	end, err := w.StatementExecution.GetStatementByStatementId(ctx, resp.StatementId)
+	require.NoError(t, err)
+	assert.Equal(t, sql.StatementStateSucceeded, end.Status.State)
+	got, err := w.Warehouses.GetById(ctx, proWarehouseID)
+	require.NoError(t, err)
+	assert.Equal(t, sql.StateRunning, got.State)
+}

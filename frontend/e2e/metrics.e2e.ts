@@ -132,6 +132,16 @@ describe('metrics tab', () => {
       const p = await plotted(page, 'chart-workers')
       return p ? { last: p.lines['Workers']?.at(-1), target: p.lines['Target']?.at(-1), resized: p.marks.includes('resize') } : null
     }, { timeout: 30_000 }).toEqual({ last: target, target, resized: true })
+
+    // A custom range (the last day by default) asks for exactly that window.
+    await page.locator('.n-radio-button', { hasText: 'Custom' }).click()
+    await page.getByTestId('metrics-custom').waitFor()
+    await expect.poll(async () => {
+      const h = page.getByTestId('metrics-historical')
+      if (!(await h.count())) return 0
+      return Number(await h.getAttribute('data-to')) - Number(await h.getAttribute('data-from'))
+    }, { timeout: 60_000 }).toBeGreaterThan(86_000)
+    await expect.poll(() => plotted(page, 'chart-cpu_user'), { timeout: 60_000 }).not.toBeNull()
     expect(s.errors).toEqual([])
   })
 

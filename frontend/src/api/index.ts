@@ -79,6 +79,7 @@ export {
   type MetricsCapacity,
   type MetricsRange,
   type MetricsSeries,
+  type MetricsSpan,
   type MetricsUtilisation,
   type MetricsWarehouse,
   type MetricsWarehouses,

@@ -9,17 +9,19 @@ export type MetricsCapacity = metrics.Capacity
 export type MetricsWarehouses = metrics.Warehouses
 export type MetricsWarehouse = metrics.Warehouse
 
-/** The ranges the tab offers (the backend's own keys). */
-export type MetricsRange = '1h' | '6h' | '24h' | '7d'
+/** The ranges the tab offers (the backend's own keys); 'custom' uses from–to (seconds). */
+export type MetricsRange = '1h' | '6h' | '24h' | '7d' | 'custom'
+export interface MetricsSpan { from: number; to: number }
 
-const windowOf = (range: MetricsRange) => metrics.Window.createFrom({ range, from: 0, to: 0 })
+const windowOf = (range: MetricsRange, span?: MetricsSpan) =>
+  metrics.Window.createFrom({ range, from: span?.from ?? 0, to: span?.to ?? 0 })
 
 /** A cluster's Metrics tab: worker count from events, node_timeline through a SQL warehouse, capacity now. */
 export const metricsApi = {
-  workers: (ws: string, clusterId: string, range: MetricsRange): Promise<MetricsWorkers> =>
-    invoke(() => Workers(ws, clusterId, windowOf(range))),
-  utilisation: (ws: string, clusterId: string, range: MetricsRange, startWarehouse = false): Promise<MetricsUtilisation> =>
-    invoke(() => Utilisation(ws, clusterId, metrics.UtilQuery.createFrom({ range, from: 0, to: 0, startWarehouse }))),
+  workers: (ws: string, clusterId: string, range: MetricsRange, span?: MetricsSpan): Promise<MetricsWorkers> =>
+    invoke(() => Workers(ws, clusterId, windowOf(range, span))),
+  utilisation: (ws: string, clusterId: string, range: MetricsRange, startWarehouse = false, span?: MetricsSpan): Promise<MetricsUtilisation> =>
+    invoke(() => Utilisation(ws, clusterId, metrics.UtilQuery.createFrom({ ...windowOf(range, span), startWarehouse }))),
   capacity: (ws: string, clusterId: string): Promise<MetricsCapacity> => invoke(() => Capacity(ws, clusterId)),
   warehouses: (ws: string): Promise<MetricsWarehouses> => invoke(() => Warehouses(ws)),
   chooseWarehouse: (ws: string, id: string): Promise<void> => invoke(() => ChooseWarehouse(ws, id)),

@@ -19,6 +19,7 @@ export const RANGES = [
   { value: '6h', label: '6 h' },
   { value: '24h', label: '24 h' },
   { value: '7d', label: '7 days' },
+  { value: 'custom', label: 'Custom' },
 ] as const
 
 /** Current and target workers as steps, with resizes, autoscaling, lost nodes and restarts marked. */
