@@ -15,6 +15,8 @@ type (
 	MetricsUtilisation = metrics.Utilisation
 	MetricsCapacity    = metrics.Capacity
 	MetricsWarehouses  = metrics.Warehouses
+	MetricsCost        = metrics.Cost
+	MetricsPrices      = metrics.Prices
 )
 
 // metricsCallTimeout bounds one call: a query may wait for a warehouse to
@@ -37,6 +39,9 @@ func newMetrics(ctx context.Context, d Deps) *Metrics {
 			}
 			return p.WarehouseID
 		}
+	}
+	if d.Rates != nil {
+		svc.Rates = d.Rates.Table
 	}
 	return &Metrics{ctx: ctx, svc: svc}
 }
@@ -78,6 +83,18 @@ func (m *Metrics) ChooseWarehouse(workspaceID, warehouseID string) error {
 	return m.svc.ChooseWarehouse(workspaceID, warehouseID)
 }
 
+// Cost estimates the cluster's DBU/h and $/h at its size now.
+func (m *Metrics) Cost(workspaceID, clusterID string) (MetricsCost, error) {
+	ctx, cancel := m.call()
+	defer cancel()
+	return forPageErr(m.svc.Cost(ctx, workspaceID, clusterID))
+}
+
+// SetPrices remembers the workspace's prices per DBU, by SKU.
+func (m *Metrics) SetPrices(workspaceID string, p MetricsPrices) error {
+	return m.svc.SetPrices(workspaceID, p)
+}
+
 // metricsRules explain the tab's own failures.
 func metricsRules() []ErrorRule {
 	return []ErrorRule{
@@ -91,6 +108,8 @@ func metricsRules() []ErrorRule {
 			"Try a shorter range, or a larger or running warehouse."},
 		{metrics.ErrStatementFailed, "STATEMENT_FAILED", "The metrics query failed on the SQL warehouse.",
 			"The warehouse's message is below; check the warehouse is healthy and try again."},
+		{metrics.ErrBadPrice, "BAD_PRICE", "A price per DBU must be from $0 to $100.",
+			"Enter what your contract or the list price says per DBU for each kind of compute."},
 		{metrics.ErrBadRange, "BAD_RANGE", "That time range cannot be shown.",
 			"Pick 1 h, 6 h, 24 h, 7 days, or a custom range of at most 31 days that runs forwards."},
 	}

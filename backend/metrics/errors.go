@@ -17,6 +17,8 @@ var (
 	ErrStatementTimeout = errors.New("the metrics query did not finish in time")
 	// ErrBadRange: the range asked for is not one the tab offers.
 	ErrBadRange = errors.New("unknown time range")
+	// ErrBadPrice: a price per DBU out of range.
+	ErrBadPrice = errors.New("invalid price per DBU")
 )
 
 // Grants is what an admin grants so a user can read the utilisation table.

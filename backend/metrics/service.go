@@ -14,6 +14,8 @@ import (
 	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/sql"
+
+	"github.com/clusterdeck/clusterdeck/backend/policy"
 )
 
 // ClientSource gives the SDK client of a workspace (workspaces.Manager does).
@@ -27,10 +29,12 @@ type Service struct {
 	clients          ClientSource
 	prefs            *Prefs
 	DefaultWarehouse func(ws string) string
-	now              func() time.Time
-	maxEvents        int
-	maxRows          int
-	pollEvery        time.Duration
+	// Rates gives the DBU rate table for cost estimates (nil: no estimate).
+	Rates     func() policy.RateTable
+	now       func() time.Time
+	maxEvents int
+	maxRows   int
+	pollEvery time.Duration
 }
 
 // NewService builds the service; prefs may be nil (memory only).

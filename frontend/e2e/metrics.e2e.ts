@@ -180,6 +180,28 @@ describe('metrics tab', () => {
     await chooseWarehouse(page, 'Serverless Starter Warehouse')
   })
 
+  it('estimates DBU/h and, once a price per DBU is set for the workspace, $/h', async () => {
+    const { page } = s
+    const cl = await sharedCluster()
+    await openMetrics(page, cl.cluster_id)
+    const cost = page.getByTestId('metrics-cost')
+    await expect.poll(async () => Number(await cost.getAttribute('data-dbus')), { timeout: 30_000 }).toBeGreaterThan(0)
+    expect(await cost.textContent()).toContain('estimate')
+    await page.getByTestId('metrics-prices').click()
+    for (const k of ['allPurpose', 'allPurposePhoton', 'jobs', 'jobsPhoton']) {
+      const input = page.locator(`[data-testid="price-${k}"] input`)
+      await input.fill('0.5')
+      await input.blur()
+    }
+    await page.locator('.n-dialog .n-button', { hasText: 'Save' }).click()
+    await expect.poll(async () => {
+      const dbus = Number(await cost.getAttribute('data-dbus'))
+      const dollars = Number(await cost.getAttribute('data-dollars'))
+      return dollars > 0 && Math.abs(dollars - Math.round(dbus * 0.5 * 100) / 100) < 0.006
+    }, { timeout: 30_000 }).toBe(true)
+    expect(await cost.textContent()).toContain('$0.50/DBU')
+  })
+
   it('benchmark: 7 days × 1-minute points × 50 nodes (about 500,000 points) drawn and panned', async () => {
     const { page } = s
     await expect.poll(() => page.evaluate(() => Boolean((globalThis as { __clusterdeckCharts?: unknown }).__clusterdeckCharts))).toBe(true)

@@ -77,6 +77,8 @@ export {
 export {
   metricsApi,
   type MetricsCapacity,
+  type MetricsCost,
+  type MetricsPrices,
   type MetricsRange,
   type MetricsSeries,
   type MetricsSpan,

@@ -1,4 +1,4 @@
-import { Capacity, ChooseWarehouse, Utilisation, Warehouses, Workers } from '../../wailsjs/go/app/Metrics'
+import { Capacity, ChooseWarehouse, Cost, SetPrices, Utilisation, Warehouses, Workers } from '../../wailsjs/go/app/Metrics'
 import { metrics } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
@@ -8,6 +8,8 @@ export type MetricsSeries = metrics.Series
 export type MetricsCapacity = metrics.Capacity
 export type MetricsWarehouses = metrics.Warehouses
 export type MetricsWarehouse = metrics.Warehouse
+export type MetricsCost = metrics.Cost
+export type MetricsPrices = metrics.Prices
 
 /** The ranges the tab offers (the backend's own keys); 'custom' uses from–to (seconds). */
 export type MetricsRange = '1h' | '6h' | '24h' | '7d' | 'custom'
@@ -25,4 +27,6 @@ export const metricsApi = {
   capacity: (ws: string, clusterId: string): Promise<MetricsCapacity> => invoke(() => Capacity(ws, clusterId)),
   warehouses: (ws: string): Promise<MetricsWarehouses> => invoke(() => Warehouses(ws)),
   chooseWarehouse: (ws: string, id: string): Promise<void> => invoke(() => ChooseWarehouse(ws, id)),
+  cost: (ws: string, clusterId: string): Promise<MetricsCost> => invoke(() => Cost(ws, clusterId)),
+  setPrices: (ws: string, p: MetricsPrices): Promise<void> => invoke(() => SetPrices(ws, metrics.Prices.createFrom(p))),
 }

@@ -65,3 +65,16 @@ export function plotted(spec: ChartSpec, limit = 2000): string {
     marks: (spec.marks ?? []).map((m) => m.kind),
   })
 }
+
+/** The SKU families prices are set for, in words. */
+export const SKU_LABELS: Record<string, string> = {
+  ALL_PURPOSE_COMPUTE: 'all-purpose',
+  'ALL_PURPOSE_COMPUTE_(PHOTON)': 'all-purpose, Photon',
+  JOBS_COMPUTE: 'jobs',
+  'JOBS_COMPUTE_(PHOTON)': 'jobs, Photon',
+}
+
+/** Dollars, two decimals: "$2.48". */
+export function dollarsText(v: number): string {
+  return `$${v.toFixed(2)}`
+}
