@@ -121,7 +121,10 @@ describe('metrics tab', () => {
     for (const key of ['cpu_system', 'cpu_wait', 'mem_used', 'mem_swap', 'net_sent', 'net_received']) {
       expect((await plotted(page, `chart-${key}`))?.points, key).toBe(want.x.length)
     }
-    await page.getByTestId('metrics-tab').screenshot({ path: join(artifacts, 'e2e-metrics-light.png') })
+    // Tall enough for every chart at the 1,360 px width (the page scrolls inside its shell).
+    await page.setViewportSize({ width: 1360, height: 1900 })
+    await page.screenshot({ path: join(artifacts, 'e2e-metrics-light.png') })
+    await page.setViewportSize({ width: 1360, height: 860 })
 
     // Resize through the API; once running again, the worker chart ends at the new size with the resize marked.
     const target = (cl.num_workers ?? 2) + 2
@@ -152,7 +155,8 @@ describe('metrics tab', () => {
       await openMetrics(dark.page, cl.cluster_id)
       // The warehouse chosen in the first test is remembered.
       await expect.poll(() => plotted(dark.page, 'chart-cpu_user'), { timeout: 60_000 }).not.toBeNull()
-      await dark.page.getByTestId('metrics-tab').screenshot({ path: join(artifacts, 'e2e-metrics-dark.png') })
+      await dark.page.setViewportSize({ width: 1360, height: 1900 })
+      await dark.page.screenshot({ path: join(artifacts, 'e2e-metrics-dark.png') })
       expect(dark.errors).toEqual([])
     } finally {
       await dark.context.close()

@@ -149,7 +149,11 @@ function options(u: UPlotCtor, spec: ChartSpec, dark: boolean, width: number): u
             ctx.moveTo(x, top)
             ctx.lineTo(x, top + height)
             ctx.stroke()
-            ctx.fillText(m.label, x + 3 * devicePixelRatio, top + 10 * devicePixelRatio)
+            // Near the right edge the label goes to the left of its line.
+            const w = ctx.measureText(m.label).width
+            const right = chart.bbox.left + chart.bbox.width
+            const tx = x + 3 * devicePixelRatio + w > right ? x - 3 * devicePixelRatio - w : x + 3 * devicePixelRatio
+            ctx.fillText(m.label, tx, top + 10 * devicePixelRatio)
           }
           ctx.restore()
         },
