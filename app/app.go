@@ -40,7 +40,7 @@ type Deps struct {
 	Files  FileSaver
 	// Rates is the DBU rate table store (nil: the built-in table, not saved).
 	Rates *rates.Store
-	// MetricsPrefs remembers the SQL warehouse per workspace (nil: in memory).
+	// MetricsPrefs remembers the SQL warehouse and prices per DBU per workspace (nil: in memory).
 	MetricsPrefs *metrics.Prefs
 }
 
