@@ -22,6 +22,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
+	"github.com/clusterdeck/clusterdeck/backend/metrics"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/runcmd"
@@ -160,6 +161,8 @@ func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport st
 		Drafts:    draftStore,
 		Files:     files,
 		Rates:     rates.NewStore(filepath.Join(paths.Config, policy.RateFileName)),
+
+		MetricsPrefs: metrics.NewPrefs(filepath.Join(paths.Config, "metrics.json")),
 	})
 	return a, assets, demoServer, nil
 }

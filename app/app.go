@@ -12,6 +12,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
+	"github.com/clusterdeck/clusterdeck/backend/metrics"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -39,6 +40,8 @@ type Deps struct {
 	Files  FileSaver
 	// Rates is the DBU rate table store (nil: the built-in table, not saved).
 	Rates *rates.Store
+	// MetricsPrefs remembers the SQL warehouse and prices per DBU per workspace (nil: in memory).
+	MetricsPrefs *metrics.Prefs
 }
 
 // App owns the facades bound to the page.
@@ -61,6 +64,7 @@ type App struct {
 	Libraries   *Libraries   // a cluster's Libraries tab
 	Runs        *Runs        // a cluster's Runs tab
 	Logs        *Logs        // a cluster's Driver logs tab
+	Metrics     *Metrics     // a cluster's Metrics tab
 }
 
 // New builds the facades.
@@ -109,13 +113,14 @@ func New(d Deps) *App {
 		Libraries:   newLibraries(ctx, d),
 		Runs:        newRuns(ctx, d, desktop),
 		Logs:        newLogs(ctx, d),
+		Metrics:     newMetrics(ctx, d),
 	}
 }
 
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Operations, a.Permissions, a.Policies, a.Pools, a.Libraries, a.Runs, a.Logs}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Operations, a.Permissions, a.Policies, a.Pools, a.Libraries, a.Runs, a.Logs, a.Metrics}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

@@ -49,7 +49,7 @@ func backendRules() []ErrorRule {
 		rules = append(rules, ErrorRule{Target: k.err, Code: k.code,
 			Message: sentence(msg), Hint: workspaces.HintOf(k.err)})
 	}
-	return append(append(append(append(append(rules, clusterRules()...), editorRules()...), permissionRules()...), policyRules()...), libraryRules()...)
+	return append(append(append(append(append(append(rules, clusterRules()...), editorRules()...), permissionRules()...), policyRules()...), libraryRules()...), metricsRules()...)
 }
 
 // sentence capitalises a sentinel's text and ends it with a full stop.

@@ -17,11 +17,11 @@ import (
 // The SQL Statement Execution API here answers the one table the app reads
 // for utilisation, system.compute.node_timeline, with per-minute figures for
 // the workspace's clusters (lagging real time, as the system table does).
-// Any other statement fails with a clear error.
+// Any other statement fails with a clear error. Warehouses are in
+// sql_warehouses.go, statement life cycles in sql_statements.go.
 const (
-	demoWarehouseID = "4f8c2a9b1d3e5f70"
-	timelineLag     = 5 * time.Minute
-	chunkRows       = 5000
+	timelineLag = 5 * time.Minute
+	chunkRows   = 5000
 )
 
 var timelineColumns = []struct {
@@ -36,114 +36,6 @@ var timelineColumns = []struct {
 	{"mem_swap_percent", sql.ColumnInfoTypeNameDouble}, {"network_sent_bytes", sql.ColumnInfoTypeNameLong},
 	{"network_received_bytes", sql.ColumnInfoTypeNameLong}, {"disk_free_bytes_per_mount_point", sql.ColumnInfoTypeNameString},
 	{"node_type", sql.ColumnInfoTypeNameString},
-}
-
-type statement struct {
-	resp sql.StatementResponse
-	rows [][]string
-}
-
-func sqlRoutes() map[string]handler {
-	return map[string]handler{
-		"GET /api/2.0/sql/warehouses":                            (*workspace).warehousesList,
-		"GET /api/2.0/sql/warehouses/{id}":                       (*workspace).warehouseGet,
-		"POST /api/2.0/sql/statements":                           (*workspace).statementExecute,
-		"GET /api/2.0/sql/statements/{id}":                       (*workspace).statementGet,
-		"GET /api/2.0/sql/statements/{id}/result/chunks/{chunk}": (*workspace).statementChunk,
-		"POST /api/2.0/sql/statements/{id}/cancel":               func(*workspace, *call) (any, error) { return nil, nil },
-	}
-}
-
-func (ws *workspace) warehouse() sql.EndpointInfo {
-	return sql.EndpointInfo{Id: demoWarehouseID, Name: "Serverless Starter Warehouse", State: sql.StateRunning,
-		ClusterSize: "2X-Small", MinNumClusters: 1, MaxNumClusters: 1, NumClusters: 1, AutoStopMins: 10,
-		EnableServerlessCompute: true, EnablePhoton: true, WarehouseType: sql.EndpointInfoWarehouseTypePro,
-		CreatorName: adminUserName, JdbcUrl: "jdbc:databricks://demo:443/default;transportMode=http;ssl=1;httpPath=/sql/1.0/warehouses/" + demoWarehouseID}
-}
-
-func (ws *workspace) warehousesList(c *call) (any, error) {
-	return sql.ListWarehousesResponse{Warehouses: []sql.EndpointInfo{ws.warehouse()}}, nil
-}
-
-func (ws *workspace) warehouseGet(c *call) (any, error) {
-	if c.r.PathValue("id") != demoWarehouseID {
-		return nil, errNotFound("SQL warehouse %s does not exist.", c.r.PathValue("id"))
-	}
-	w := ws.warehouse()
-	return sql.GetWarehouseResponse{Id: w.Id, Name: w.Name, State: w.State, ClusterSize: w.ClusterSize,
-		MinNumClusters: 1, MaxNumClusters: 1, NumClusters: 1, AutoStopMins: 10, EnableServerlessCompute: true,
-		EnablePhoton: true, WarehouseType: sql.GetWarehouseResponseWarehouseTypePro, CreatorName: adminUserName, JdbcUrl: w.JdbcUrl}, nil
-}
-
-func (ws *workspace) statementExecute(c *call) (any, error) {
-	var req sql.ExecuteStatementRequest
-	if err := c.decode(&req); err != nil {
-		return nil, err
-	}
-	if req.WarehouseId != demoWarehouseID {
-		return nil, errNotFound("SQL warehouse %s does not exist.", req.WarehouseId)
-	}
-	if (req.Format != "" && req.Format != sql.FormatJsonArray) || (req.Disposition != "" && req.Disposition != sql.DispositionInline) {
-		return nil, errInvalidParam("The demo workspace returns results INLINE in JSON_ARRAY format only.")
-	}
-	id := fmt.Sprintf("01f0%s-%s-%s-%s-%s", strings.ToLower(ws.randomHex(4)), strings.ToLower(ws.randomHex(4)),
-		strings.ToLower(ws.randomHex(4)), strings.ToLower(ws.randomHex(4)), strings.ToLower(ws.randomHex(12)))
-	st := &statement{resp: sql.StatementResponse{StatementId: id}}
-	cols, rows, qerr := ws.runTimelineQuery(req.Statement, req.Parameters, c.now)
-	if qerr != nil {
-		st.resp.Status = &sql.StatementStatus{State: sql.StatementStateFailed, Error: qerr}
-	} else {
-		if req.RowLimit > 0 && int64(len(rows)) > req.RowLimit {
-			rows = rows[:req.RowLimit]
-		}
-		st.rows = rows
-		schema := &sql.ResultSchema{ColumnCount: len(cols), Columns: cols}
-		chunks := max(1, (len(rows)+chunkRows-1)/chunkRows)
-		st.resp.Status = &sql.StatementStatus{State: sql.StatementStateSucceeded}
-		st.resp.Manifest = &sql.ResultManifest{Format: sql.FormatJsonArray, Schema: schema, TotalRowCount: int64(len(rows)),
-			TotalChunkCount: chunks, ForceSendFields: []string{"TotalRowCount"}}
-		for i := 0; i < chunks; i++ {
-			lo, hi := i*chunkRows, min((i+1)*chunkRows, len(rows))
-			st.resp.Manifest.Chunks = append(st.resp.Manifest.Chunks, sql.BaseChunkInfo{ChunkIndex: i, RowOffset: int64(lo), RowCount: int64(hi - lo)})
-		}
-		st.resp.Result = st.chunk(0)
-	}
-	if ws.statements == nil {
-		ws.statements = map[string]*statement{}
-	}
-	ws.statements[id] = st
-	return st.resp, nil
-}
-
-func (st *statement) chunk(i int) *sql.ResultData {
-	lo, hi := min(i*chunkRows, len(st.rows)), min((i+1)*chunkRows, len(st.rows))
-	d := &sql.ResultData{ChunkIndex: i, RowOffset: int64(lo), RowCount: int64(hi - lo), DataArray: st.rows[lo:hi],
-		ForceSendFields: []string{"RowCount"}}
-	if hi < len(st.rows) {
-		d.NextChunkIndex = i + 1
-		d.NextChunkInternalLink = fmt.Sprintf("/api/2.0/sql/statements/%s/result/chunks/%d", st.resp.StatementId, i+1)
-	}
-	return d
-}
-
-func (ws *workspace) statementGet(c *call) (any, error) {
-	st, ok := ws.statements[c.r.PathValue("id")]
-	if !ok {
-		return nil, errNotFound("Statement %s does not exist.", c.r.PathValue("id"))
-	}
-	return st.resp, nil
-}
-
-func (ws *workspace) statementChunk(c *call) (any, error) {
-	st, ok := ws.statements[c.r.PathValue("id")]
-	if !ok {
-		return nil, errNotFound("Statement %s does not exist.", c.r.PathValue("id"))
-	}
-	i, err := strconv.Atoi(c.r.PathValue("chunk"))
-	if err != nil || st.resp.Manifest == nil || i < 0 || i >= st.resp.Manifest.TotalChunkCount {
-		return nil, errInvalidParam("Invalid chunk index %s.", c.r.PathValue("chunk"))
-	}
-	return st.chunk(i), nil
 }
 
 var (

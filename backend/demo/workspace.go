@@ -33,6 +33,7 @@ type workspace struct {
 	acls       map[string]*acl // "clusters/<id>", "instance-pools/<id>", "cluster-policies/<id>"
 	runs       map[int64]*run
 	statements map[string]*statement
+	warehouses map[string]*warehouse // SQL warehouses, seeded on first use
 	nextRunID  int64
 	nextSeq    int64 // orders equal-timestamp events
 
@@ -74,6 +75,7 @@ func (ws *workspace) resetLocked() {
 	ws.acls = map[string]*acl{}
 	ws.runs = map[int64]*run{}
 	ws.statements = map[string]*statement{}
+	ws.warehouses = nil
 	ws.nextRunID = 385_000_000_000_000 + int64(ws.rnd.IntN(9_000_000_000))
 	now := ws.clock.Now()
 	seedPolicies(ws, now)

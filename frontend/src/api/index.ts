@@ -84,3 +84,16 @@ export {
   type RunTaskKind,
 } from './runs'
 export { logsApi, type LogFile, type LogLine, type LogRange, type LogsSaved, type LogsView, type LogWindow } from './logs'
+export {
+  metricsApi,
+  type MetricsCapacity,
+  type MetricsCost,
+  type MetricsPrices,
+  type MetricsRange,
+  type MetricsSeries,
+  type MetricsSpan,
+  type MetricsUtilisation,
+  type MetricsWarehouse,
+  type MetricsWarehouses,
+  type MetricsWorkers,
+} from './metrics'

@@ -1,0 +1,116 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/metrics"
+)
+
+// The Metrics tab's shapes are built in backend/metrics.
+type (
+	MetricsWorkers     = metrics.WorkersView
+	MetricsWindow      = metrics.Window
+	MetricsQuery       = metrics.UtilQuery
+	MetricsUtilisation = metrics.Utilisation
+	MetricsCapacity    = metrics.Capacity
+	MetricsWarehouses  = metrics.Warehouses
+	MetricsCost        = metrics.Cost
+	MetricsPrices      = metrics.Prices
+)
+
+// metricsCallTimeout bounds one call: a query may wait for a warehouse to
+// start and read many chunks.
+const metricsCallTimeout = 4 * time.Minute
+
+// Metrics is the facade of a cluster's Metrics tab.
+type Metrics struct {
+	ctx context.Context
+	svc *metrics.Service
+}
+
+func newMetrics(ctx context.Context, d Deps) *Metrics {
+	svc := metrics.NewService(d.Clients, d.MetricsPrefs)
+	if d.Manager != nil {
+		svc.DefaultWarehouse = func(ws string) string {
+			p, err := d.Manager.Get(ws)
+			if err != nil {
+				return ""
+			}
+			return p.WarehouseID
+		}
+	}
+	if d.Rates != nil {
+		svc.Rates = d.Rates.Table
+	}
+	return &Metrics{ctx: ctx, svc: svc}
+}
+
+func (m *Metrics) call() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(m.ctx, metricsCallTimeout)
+}
+
+// Workers is the worker count over the window, from the event log.
+func (m *Metrics) Workers(workspaceID, clusterID string, w MetricsWindow) (MetricsWorkers, error) {
+	ctx, cancel := m.call()
+	defer cancel()
+	return forPageErr(m.svc.Workers(ctx, workspaceID, clusterID, w))
+}
+
+// Utilisation is CPU, memory and network per minute from node_timeline.
+func (m *Metrics) Utilisation(workspaceID, clusterID string, q MetricsQuery) (MetricsUtilisation, error) {
+	ctx, cancel := m.call()
+	defer cancel()
+	return forPageErr(m.svc.Utilisation(ctx, workspaceID, clusterID, q))
+}
+
+// Capacity is the cluster's cores, memory and executors now.
+func (m *Metrics) Capacity(workspaceID, clusterID string) (MetricsCapacity, error) {
+	ctx, cancel := m.call()
+	defer cancel()
+	return forPageErr(m.svc.Capacity(ctx, workspaceID, clusterID))
+}
+
+// Warehouses lists the workspace's SQL warehouses and the one chosen.
+func (m *Metrics) Warehouses(workspaceID string) (MetricsWarehouses, error) {
+	ctx, cancel := m.call()
+	defer cancel()
+	return forPageErr(m.svc.Warehouses(ctx, workspaceID))
+}
+
+// ChooseWarehouse remembers the workspace's warehouse for metrics.
+func (m *Metrics) ChooseWarehouse(workspaceID, warehouseID string) error {
+	return m.svc.ChooseWarehouse(workspaceID, warehouseID)
+}
+
+// Cost estimates the cluster's DBU/h and $/h at its size now.
+func (m *Metrics) Cost(workspaceID, clusterID string) (MetricsCost, error) {
+	ctx, cancel := m.call()
+	defer cancel()
+	return forPageErr(m.svc.Cost(ctx, workspaceID, clusterID))
+}
+
+// SetPrices remembers the workspace's prices per DBU, by SKU.
+func (m *Metrics) SetPrices(workspaceID string, p MetricsPrices) error {
+	return m.svc.SetPrices(workspaceID, p)
+}
+
+// metricsRules explain the tab's own failures.
+func metricsRules() []ErrorRule {
+	return []ErrorRule{
+		{metrics.ErrNoWarehouse, "NO_WAREHOUSE", "No SQL warehouse is chosen for this workspace.",
+			"Pick one above: CPU, memory and network come from a system table that a SQL warehouse reads. The worker count needs none."},
+		{metrics.ErrWarehouseStopped, "WAREHOUSE_STOPPED", "The SQL warehouse is stopped.",
+			"Starting it bills for its run time. Start it, or pick a running warehouse."},
+		{metrics.ErrNoSystemTables, "NO_SYSTEM_TABLE_ACCESS", "You cannot read the system table system.compute.node_timeline.",
+			"Ask an admin to grant you " + metrics.Grants + " (and to enable the system.compute schema if it is not)."},
+		{metrics.ErrStatementTimeout, "STATEMENT_TIMEOUT", "The metrics query did not finish in time and was cancelled.",
+			"Try a shorter range, or a larger or running warehouse."},
+		{metrics.ErrStatementFailed, "STATEMENT_FAILED", "The metrics query failed on the SQL warehouse.",
+			"The warehouse's message is below; check the warehouse is healthy and try again."},
+		{metrics.ErrBadPrice, "BAD_PRICE", "A price per DBU must be from $0 to $100.",
+			"Enter what your contract or the list price says per DBU for each kind of compute."},
+		{metrics.ErrBadRange, "BAD_RANGE", "That time range cannot be shown.",
+			"Pick 1 h, 6 h, 24 h, 7 days, or a custom range of at most 31 days that runs forwards."},
+	}
+}

@@ -1,0 +1,80 @@
+// Chart specs built from what the backend returned, kept pure so unit
+// tests (and the browser test's data attribute) see exactly what is drawn.
+import type { ChartSpec } from '@/lib/chart'
+
+export interface WorkerPointLike { t: number; current: number; target: number }
+export interface MarkLike { t: number; kind: string; label: string }
+export interface SeriesLike {
+  key: string
+  label: string
+  unit: string
+  driver: (number | null)[]
+  workersMin: (number | null)[]
+  workersAvg: (number | null)[]
+  workersMax: (number | null)[]
+}
+
+export const RANGES = [
+  { value: '1h', label: '1 h' },
+  { value: '6h', label: '6 h' },
+  { value: '24h', label: '24 h' },
+  { value: '7d', label: '7 days' },
+  { value: 'custom', label: 'Custom' },
+] as const
+
+/** Current and target workers as steps, with resizes, autoscaling, lost nodes and restarts marked. */
+export function workersSpec(points: WorkerPointLike[], marks: MarkLike[]): ChartSpec {
+  return {
+    x: points.map((p) => p.t),
+    lines: [
+      { label: 'Workers', values: points.map((p) => p.current), step: true, fill: true },
+      { label: 'Target', values: points.map((p) => p.target), step: true, dash: true },
+    ],
+    marks: marks.map((m) => ({ t: m.t, label: m.label, kind: m.kind })),
+    yMin: 0,
+    height: 200,
+  }
+}
+
+/** One metric: the driver, the workers' mean, and their min–max band. */
+export function metricSpec(x: number[], s: SeriesLike): ChartSpec {
+  const pct = s.unit === '%'
+  return {
+    x,
+    lines: [
+      { label: 'Driver', values: s.driver },
+      { label: 'Workers (mean)', values: s.workersAvg },
+      { label: 'Workers max', values: s.workersMax, dash: true },
+      { label: 'Workers min', values: s.workersMin, dash: true },
+    ],
+    bands: [{ upper: 2, lower: 3 }],
+    unit: s.unit,
+    yMin: 0,
+    yMax: pct ? 100 : undefined,
+    height: 180,
+  }
+}
+
+/** What a chart plots, as the browser test reads it (values only up to a size). */
+export function plotted(spec: ChartSpec, limit = 2000): string {
+  const full = spec.x.length <= limit
+  return JSON.stringify({
+    points: spec.x.length,
+    x: full ? spec.x : [],
+    lines: Object.fromEntries(spec.lines.map((l) => [l.label, full ? l.values : []])),
+    marks: (spec.marks ?? []).map((m) => m.kind),
+  })
+}
+
+/** The SKU families prices are set for, in words. */
+export const SKU_LABELS: Record<string, string> = {
+  ALL_PURPOSE_COMPUTE: 'all-purpose',
+  'ALL_PURPOSE_COMPUTE_(PHOTON)': 'all-purpose, Photon',
+  JOBS_COMPUTE: 'jobs',
+  'JOBS_COMPUTE_(PHOTON)': 'jobs, Photon',
+}
+
+/** Dollars, two decimals: "$2.48". */
+export function dollarsText(v: number): string {
+  return `$${v.toFixed(2)}`
+}
