@@ -109,5 +109,8 @@ func runRules() []ErrorRule {
 		{runs.ErrDuplicateName, "DUPLICATE_CLUSTER_NAME",
 			"Several clusters have this name, so none is picked.",
 			"Rename or delete all but one of them, then try again."},
+		{runs.ErrUnusable, "CLUSTER_UNUSABLE",
+			"The cluster with this name is in a state no run can use.",
+			"Open it to see why; start or recreate it, then submit again."},
 	}
 }

@@ -60,3 +60,20 @@ func TestRunsFacadeOnTheDemo(t *testing.T) {
 	assert.Equal(t, "DRAFT_UNPARSED", a.errors.UIError(fmt.Errorf("draft: %w", runs.ErrDraftUnparsed)).Code)
 	assert.Equal(t, "DUPLICATE_CLUSTER_NAME", a.errors.UIError(&runs.DuplicateError{Name: "x"}).Code)
 }
+
+func TestRunsErrorsSaySentences(t *testing.T) {
+	a := New(Deps{})
+	cases := []struct {
+		err  error
+		code string
+	}{
+		{fmt.Errorf("%w: 0101-x is ERROR: driver lost", runs.ErrUnusable), "CLUSTER_UNUSABLE"},
+		{runs.ErrNoCluster, "NO_CLUSTER"},
+		{runs.ErrDraftUnparsed, "DRAFT_UNPARSED"},
+	}
+	for _, c := range cases {
+		ui := a.errors.UIError(c.err)
+		assert.Equal(t, c.code, ui.Code)
+		assert.NotEmpty(t, ui.Hint)
+	}
+}

@@ -117,7 +117,7 @@ func TestUsageAndRefusals(t *testing.T) {
 		{"relative notebook", "run", []string{"--spec", spec, "--notebook", "a/b"}, d, ExitUsage, "path: A workspace notebook path must be absolute"},
 		{"missing spec file", "ensure", []string{"--spec", "/nonexistent.json"}, d, ExitUsage, "no such file"},
 		{"no credentials", "ensure", []string{"--spec", spec}, noEnv, ExitUsage, "--workspace NAME, --profile NAME"},
-		{"unknown workspace", "ensure", []string{"--spec", spec, "--workspace", "prod"}, d, ExitUsage, `no Clusterdeck workspace named "prod"`},
+		{"unknown workspace", "ensure", []string{"--spec", spec, "--workspace", "prod"}, d, ExitUsage, `no such workspace named "prod"`},
 		{"duplicate names", "ensure", []string{"--spec", dup}, d, ExitError, `2 clusters are named "dup"`},
 	}
 	for _, c := range cases {

@@ -74,16 +74,13 @@ func workspaceClient(ctx context.Context, want string, d Deps) (*databricks.Work
 	if m == nil || err != nil {
 		return nil, "", fmt.Errorf("Clusterdeck workspaces: %w", err)
 	}
-	var known []string
-	for _, p := range m.List() {
-		if p.ID == want || strings.EqualFold(p.Name, want) {
-			w, err := m.Client(ctx, p.ID)
-			if err != nil {
-				return nil, "", fmt.Errorf("workspace %q: %w", p.Name, err)
-			}
-			return w, fmt.Sprintf("Clusterdeck workspace %q (%s, %s; secret from the keychain)", p.Name, p.Host, p.AuthType), nil
-		}
-		known = append(known, p.Name)
+	p, err := workspaces.Find(m.List(), want)
+	if err != nil {
+		return nil, "", fmt.Errorf("%w: Clusterdeck workspaces: %w", errUsage, err)
 	}
-	return nil, "", fmt.Errorf("%w: no Clusterdeck workspace named %q; known: %s", errUsage, want, strings.Join(known, ", "))
+	w, err := m.Client(ctx, p.ID)
+	if err != nil {
+		return nil, "", fmt.Errorf("workspace %q: %w", p.Name, err)
+	}
+	return w, fmt.Sprintf("Clusterdeck workspace %q (%s, %s; secret from the keychain)", p.Name, p.Host, p.AuthType), nil
 }

@@ -148,7 +148,7 @@ func TestValidateBadInput(t *testing.T) {
 		{"bad format", []string{"--format", "xml", good}, "--format must be text or json"},
 		{"missing rates", []string{"--dbu-rates", filepath.Join(e.dir, "nope.json"), good}, "DBU rate table"},
 		{"bad rates", []string{"--dbu-rates", e.file("r.json", `{"rates":{"a":-1}}`), good}, "rate of a must be between"},
-		{"unknown workspace", []string{"--workspace", "Prod", good}, `no workspace named "Prod"; known: Demo workspace`},
+		{"unknown workspace", []string{"--workspace", "Prod", good}, `no such workspace named "Prod"; known: Demo workspace`},
 		{"demo not cached", []string{"--workspace", "demo", good}, `nothing is cached for workspace "Demo workspace" yet`},
 	}
 	for _, c := range cases {

@@ -148,13 +148,9 @@ func resolveWorkspace(want string, paths workspaces.Paths) (id, name string, err
 	if err != nil {
 		return "", "", fmt.Errorf("workspaces: %w", err)
 	}
-	var known []string
-	for _, p := range store.List() {
-		if p.ID == want || strings.EqualFold(p.Name, want) {
-			return p.ID, p.Name, nil
-		}
-		known = append(known, p.Name)
+	p, err := workspaces.Find(store.List(), want)
+	if err != nil {
+		return "", "", err
 	}
-	known = append(known, workspaces.DemoName)
-	return "", "", fmt.Errorf("no workspace named %q; known: %s", want, strings.Join(known, ", "))
+	return p.ID, p.Name, nil
 }

@@ -92,3 +92,20 @@ func (p *Profile) normalize() error {
 	p.WarehouseID = strings.TrimSpace(p.WarehouseID)
 	return nil
 }
+
+// ErrNoSuchWorkspace is wrapped when no saved workspace has a name or id.
+var ErrNoSuchWorkspace = errors.New("no such workspace")
+
+// Find picks the profile whose id is want or whose name is want (any
+// case), as the command-line tools take a workspace; the error names the
+// known ones.
+func Find(list []Profile, want string) (Profile, error) {
+	names := make([]string, 0, len(list))
+	for _, p := range list {
+		if p.ID == want || strings.EqualFold(p.Name, want) {
+			return p, nil
+		}
+		names = append(names, p.Name)
+	}
+	return Profile{}, fmt.Errorf("%w named %q; known: %s", ErrNoSuchWorkspace, want, strings.Join(append(names, DemoName), ", "))
+}
