@@ -115,6 +115,18 @@ describe('driver logs tab', () => {
     const dialog = page.getByTestId('edit-plan')
     await expect.poll(() => dialog.textContent(), slow).toContain('cluster_log_conf')
     await dialog.getByTestId('confirm-save').click()
+    // Wait on what the app reports: the cluster's page once saved, or the
+    // reason it was not (said in the failure, with a screenshot).
+    const outcome = async (): Promise<string> => {
+      if (!page.url().includes('/edit')) return 'saved'
+      const err = page.getByTestId('action-error')
+      return (await err.count()) ? `error ${await err.getAttribute('data-code')}: ${await err.textContent()}` : 'saving'
+    }
+    try {
+      await expect.poll(outcome, { timeout: 90_000 }).toBe('saved')
+    } finally {
+      await page.screenshot({ path: join(artifacts, 'e2e-driver-logs-turned-on.png') })
+    }
     await expect.poll(async () => ((await demo.get(id)) as { cluster_log_conf?: { dbfs?: { destination: string } } }).cluster_log_conf?.dbfs?.destination, slow).toBe('dbfs:/cluster-logs')
   })
 })
