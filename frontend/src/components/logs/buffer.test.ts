@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LogLine, LogWindow } from '@/api'
-import { append, fromTail, MAX_LINES, prepend, segments, shown } from './buffer'
+import { append, fromTail, MAX_LINES, needsEarlier, prepend, segments, shown } from './buffer'
 
 // Lines of 10 bytes each ("line 00001\n"), numbered from first.
 function win(first: number, count: number, size: number): LogWindow {
@@ -56,5 +56,18 @@ describe('the log buffer', () => {
     expect(segments('a <b>Error</b> error', 'error')).toEqual([
       { text: 'a <b>', hit: false }, { text: 'Error', hit: true }, { text: '</b> ', hit: false }, { text: 'error', hit: true },
     ])
+  })
+
+  it('reads earlier lines while the time window starts before the loaded ones', () => {
+    const minute = 60_000
+    const stamped = (w: LogWindow, t0: number) => ({ ...w, lines: w.lines.map((l, i) => ({ ...l, time: t0 + i * minute })) }) as LogWindow
+    // 50 lines a minute apart, the file longer than what is loaded.
+    const b = fromTail(stamped(win(100, 50, 150 * 11), 1_000 * minute))
+    expect(needsEarlier(b, 0)).toBe(false) // all loaded: nothing to fetch
+    expect(needsEarlier(b, 30)).toBe(false) // the last 30 minutes are loaded
+    expect(needsEarlier(b, 60)).toBe(true) // the last hour is not
+    expect(needsEarlier({ ...b, atStart: true }, 60)).toBe(false) // nothing earlier in the file
+    expect(needsEarlier({ ...fromTail(win(100, 50, 150 * 11)) }, 60)).toBe(false) // no time stamps
+    expect(needsEarlier({ ...b, lines: Array.from({ length: MAX_LINES }, () => b.lines[0]!) }, 60)).toBe(false) // full
   })
 })

@@ -60,6 +60,20 @@ export const timeWindows = [
   { label: 'Last 24 hours', value: 1440 },
 ]
 
+/**
+ * Whether the loaded lines start after the chosen time window does: then
+ * earlier lines are read (while the file has more and the buffer has room),
+ * so "Last hour" means the file's last hour, not only what was loaded.
+ */
+export function needsEarlier(b: LogBuffer, minutes: number): boolean {
+  if (!minutes || b.atStart || b.lines.length >= MAX_LINES) return false
+  let newest = 0
+  for (let i = b.lines.length - 1; i >= 0 && !newest; i--) newest = b.lines[i]?.time ?? 0
+  const oldest = b.lines.find((l) => l.time)?.time ?? 0
+  if (!newest || !oldest) return false // no time stamps to go by
+  return oldest > newest - minutes * 60_000
+}
+
 export interface ShownLine {
   key: number
   text: string
