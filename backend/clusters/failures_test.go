@@ -67,12 +67,19 @@ func TestListedClusterThatFailsIsNoticed(t *testing.T) {
 	require.NoError(t, s.Watch("demo", ViewAllPurpose))
 	waitDeltas(t, sink, 1)
 	id := clusterID(t, src, "streaming-orders")
-	s.Refresh("demo")
-	require.Eventually(t, func() bool { return len(sink.statusesOf("demo", ViewAllPurpose)) >= 2 }, 20*time.Second, 5*time.Millisecond)
+	require.Eventually(t, func() bool {
+		s.Refresh("demo") // refused while the first poll still runs
+		return len(sink.statusesOf("demo", ViewAllPurpose)) >= 2
+	}, 30*time.Second, 50*time.Millisecond)
 
 	require.NoError(t, srv.FailDriver(srv.Token(), id, ""))
-	s.Refresh("demo")
-	require.Eventually(t, func() bool { _, _, n := sink.snapshot(); return len(n) == 1 }, 20*time.Second, 5*time.Millisecond)
+	// Refresh is refused while a poll runs (one that may have listed before
+	// the failure): ask again until a listing after it has been made.
+	require.Eventually(t, func() bool {
+		s.Refresh("demo")
+		_, _, n := sink.snapshot()
+		return len(n) == 1
+	}, 30*time.Second, 50*time.Millisecond)
 	_, _, notices := sink.snapshot()
 	assert.Equal(t, "error", notices[0].Kind)
 	assert.Equal(t, "streaming-orders failed", notices[0].Title)
