@@ -1,13 +1,18 @@
 package app
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
 
+	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/config"
+	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
+	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -25,4 +30,23 @@ func newCatalogTestApp(t *testing.T, demoURL, demoToken string) (*App, *catalog.
 	mgr.SetDemo(workspaces.Demo{URL: demoURL, Token: demoToken})
 	refresher := catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{})
 	return New(Deps{Session: session.New(mgr, session.Options{}), Clients: mgr, Catalog: refresher}), refresher
+}
+
+// onSeededDemo wires the app to a seeded demo workspace with a frozen clock
+// and lists its clusters, as the facades' demo tests start.
+func onSeededDemo(t *testing.T) (*App, []compute.ClusterDetails) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	srv, err := demo.Start(ctx, demo.Options{Seed: 3, FreezeClock: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = srv.Close() })
+	a, _ := newCatalogTestApp(t, srv.URL(), srv.Token())
+	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: srv.URL(), Token: srv.Token(),
+		Loaders: []config.Loader{config.ConfigAttributes}})
+	require.NoError(t, err)
+	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{})
+	require.NoError(t, err)
+	require.NotEmpty(t, all)
+	return a, all
 }

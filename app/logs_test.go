@@ -1,21 +1,16 @@
 package app
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/apierr"
-	"github.com/databricks/databricks-sdk-go/config"
-	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/logs"
 )
 
@@ -23,17 +18,7 @@ import (
 // on the demo; the download goes through the save path as
 // spark-driver-logs.txt, streamed when the saver can, whole otherwise.
 func TestLogsFacadeOnTheDemo(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	srv, err := demo.Start(ctx, demo.Options{Seed: 3, FreezeClock: true})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = srv.Close() })
-	a, _ := newCatalogTestApp(t, srv.URL(), srv.Token())
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: srv.URL(), Token: srv.Token(),
-		Loaders: []config.Loader{config.ConfigAttributes}})
-	require.NoError(t, err)
-	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{})
-	require.NoError(t, err)
+	a, all := onSeededDemo(t)
 	var id string
 	for _, c := range all {
 		if c.ClusterName == "streaming-orders" {

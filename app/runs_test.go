@@ -1,17 +1,12 @@
 package app
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
-	"github.com/databricks/databricks-sdk-go"
-	"github.com/databricks/databricks-sdk-go/config"
-	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/runs"
 )
 
@@ -19,18 +14,7 @@ import (
 // with a problem comes back with it at its field; a good one is a run that
 // the cluster's list shows with lists as [] (never null).
 func TestRunsFacadeOnTheDemo(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	srv, err := demo.Start(ctx, demo.Options{Seed: 3, FreezeClock: true})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = srv.Close() })
-	a, _ := newCatalogTestApp(t, srv.URL(), srv.Token())
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: srv.URL(), Token: srv.Token(),
-		Loaders: []config.Loader{config.ConfigAttributes}})
-	require.NoError(t, err)
-	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{})
-	require.NoError(t, err)
-	require.NotEmpty(t, all)
+	a, all := onSeededDemo(t)
 	id := all[0].ClusterId
 
 	out, err := a.Runs.Submit("demo", RunSubmit{ClusterID: id, Task: runs.Task{Kind: runs.KindNotebook, Path: "etl"}})
