@@ -23,6 +23,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/clusterdeck/clusterdeck/backend/metrics"
+	"github.com/clusterdeck/clusterdeck/backend/notices"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/runcmd"
@@ -163,6 +164,7 @@ func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport st
 		Rates:     rates.NewStore(filepath.Join(paths.Config, policy.RateFileName)),
 
 		MetricsPrefs: metrics.NewPrefs(filepath.Join(paths.Config, "metrics.json")),
+		Notices:      notices.NewPrefs(filepath.Join(paths.Config, "notifications.json")),
 	})
 	return a, assets, demoServer, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/clusterdeck/clusterdeck/backend/metrics"
+	"github.com/clusterdeck/clusterdeck/backend/notices"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -42,6 +43,8 @@ type Deps struct {
 	Rates *rates.Store
 	// MetricsPrefs remembers the SQL warehouse and prices per DBU per workspace (nil: in memory).
 	MetricsPrefs *metrics.Prefs
+	// Notices says which kinds of cluster news notify (nil: all, not saved).
+	Notices *notices.Prefs
 }
 
 // App owns the facades bound to the page.
@@ -65,6 +68,8 @@ type App struct {
 	Runs        *Runs        // a cluster's Runs tab
 	Logs        *Logs        // a cluster's Driver logs tab
 	Metrics     *Metrics     // a cluster's Metrics tab
+
+	Notifications *Notifications // Settings: which news notifies
 }
 
 // New builds the facades.
@@ -91,6 +96,10 @@ func New(d Deps) *App {
 	editor.apply = applier
 	drafts.useApply(applier)
 	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming)
+	if d.Notices == nil {
+		d.Notices = notices.NewPrefs("")
+	}
+	clusters.notices = d.Notices
 	if d.Session != nil {
 		clusters.rejected = d.Session.MarkRejectedSince
 	}
@@ -114,13 +123,15 @@ func New(d Deps) *App {
 		Runs:        newRuns(ctx, d, desktop),
 		Logs:        newLogs(ctx, d),
 		Metrics:     newMetrics(ctx, d),
+
+		Notifications: &Notifications{prefs: d.Notices},
 	}
 }
 
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Operations, a.Permissions, a.Policies, a.Pools, a.Libraries, a.Runs, a.Logs, a.Metrics}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Operations, a.Permissions, a.Policies, a.Pools, a.Libraries, a.Runs, a.Logs, a.Metrics, a.Notifications}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
+	"github.com/clusterdeck/clusterdeck/backend/notices"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 )
 
@@ -22,6 +23,8 @@ type Clusters struct {
 	// rejected learns of refused credentials (session.MarkRejected), so the
 	// workspace turns "sign-in needed" and read-only at once.
 	rejected func(workspaceID string, err error, started time.Time)
+	// notices says where each kind of news goes (Settings; nil: everywhere).
+	notices *notices.Prefs
 }
 
 // ClusterStatusView is a list's "last updated" indicator.
@@ -279,6 +282,14 @@ func (s clusterSink) Detail(u clusters.DetailUpdate) {
 // Notice is shown in the app (a toast) and, where the platform offers it,
 // as a desktop notification.
 func (s clusterSink) Notice(n clusters.Notice) {
-	s.c.emit.Emit(EventClusterNotice, n)
-	s.c.desktop.Notify(n.Title, n.Body)
+	to := notices.Channels{Desktop: true, InApp: true}
+	if s.c.notices != nil {
+		to = s.c.notices.For(n.Reason)
+	}
+	if to.InApp {
+		s.c.emit.Emit(EventClusterNotice, n)
+	}
+	if to.Desktop {
+		s.c.desktop.Notify(n.Title, n.Body)
+	}
 }

@@ -1,6 +1,10 @@
 package clusters
 
-import "github.com/databricks/databricks-sdk-go/service/compute"
+import (
+	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/notices"
+)
 
 // Clusters that fail while in use get the same notice as "ready", whoever
 // started them: every all-purpose cluster of a workspace Clusterdeck polls
@@ -33,7 +37,7 @@ func failedUnexpectedly(r Row) bool {
 // since. The first sight of a cluster tells nothing: only a change seen
 // here is news.
 func (s *Service) watchFailures(ws string, rows map[string]Row) {
-	var notices []Notice
+	var news []Notice
 	s.mu.Lock()
 	up := s.up[ws]
 	if up == nil {
@@ -50,7 +54,7 @@ func (s *Service) watchFailures(ws string, rows map[string]Row) {
 		case !up[id]:
 		case failedUnexpectedly(r):
 			delete(up, id)
-			notices = append(notices, failureNotice(ws, r))
+			news = append(news, failureNotice(ws, r))
 		case r.State == "TERMINATING" && r.Termination == nil:
 			// the reason comes with a later answer
 		default:
@@ -58,15 +62,15 @@ func (s *Service) watchFailures(ws string, rows map[string]Row) {
 		}
 	}
 	s.mu.Unlock()
-	for _, n := range notices {
+	for _, n := range news {
 		s.sink.Notice(n)
 	}
 }
 
 func failureNotice(ws string, r Row) Notice {
-	title := r.Name + " failed"
+	title, reason := r.Name+" failed", notices.Failed
 	if r.State != "ERROR" {
-		title = r.Name + " was terminated"
+		title, reason = r.Name+" was terminated", notices.Terminated
 	}
 	body := "It stopped while it was running."
 	if r.Termination != nil && r.Termination.Summary != "" {
@@ -77,5 +81,5 @@ func failureNotice(ws string, r Row) Notice {
 	} else if r.StateMessage != "" {
 		body = r.StateMessage
 	}
-	return Notice{Kind: "error", Title: title, Body: body, Workspace: ws, ClusterID: r.ID}
+	return Notice{Kind: "error", Reason: reason, Title: title, Body: body, Workspace: ws, ClusterID: r.ID}
 }

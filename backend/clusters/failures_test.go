@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/notices"
 )
 
 func TestWatchFailuresTellsOfUnexpectedStops(t *testing.T) {
@@ -27,19 +28,20 @@ func TestWatchFailuresTellsOfUnexpectedStops(t *testing.T) {
 	jobErr := job
 	jobErr.State = "ERROR"
 	cases := []struct {
-		name  string
-		seen  []Row
-		title string // "" means no notice
-		body  string
+		name   string
+		seen   []Row
+		title  string // "" means no notice
+		body   string
+		reason notices.Kind
 	}{
-		{"running to ERROR", []Row{running, with("ERROR", lost)}, "etl failed", "The Spark driver stopped answering. Start it again."},
-		{"resizing to ERROR", []Row{with("RESIZING", nil), with("ERROR", nil)}, "etl failed", "It stopped while it was running."},
-		{"terminated by the cloud, reason known later", []Row{running, with("TERMINATING", nil), with("TERMINATED", spot)}, "etl was terminated", "The cloud took the machines back."},
-		{"terminated by the user", []Row{running, with("TERMINATING", userStop), with("TERMINATED", userStop)}, "", ""},
-		{"stopped after inactivity", []Row{running, with("TERMINATED", idle)}, "", ""},
-		{"already in ERROR when first seen", []Row{with("ERROR", lost), with("ERROR", lost)}, "", ""},
-		{"restarted by the user, then fine", []Row{running, with("RESTARTING", nil), running}, "", ""},
-		{"a job cluster", []Row{job, jobErr}, "", ""},
+		{"running to ERROR", []Row{running, with("ERROR", lost)}, "etl failed", "The Spark driver stopped answering. Start it again.", notices.Failed},
+		{"resizing to ERROR", []Row{with("RESIZING", nil), with("ERROR", nil)}, "etl failed", "It stopped while it was running.", notices.Failed},
+		{"terminated by the cloud, reason known later", []Row{running, with("TERMINATING", nil), with("TERMINATED", spot)}, "etl was terminated", "The cloud took the machines back.", notices.Terminated},
+		{"terminated by the user", []Row{running, with("TERMINATING", userStop), with("TERMINATED", userStop)}, "", "", ""},
+		{"stopped after inactivity", []Row{running, with("TERMINATED", idle)}, "", "", ""},
+		{"already in ERROR when first seen", []Row{with("ERROR", lost), with("ERROR", lost)}, "", "", ""},
+		{"restarted by the user, then fine", []Row{running, with("RESTARTING", nil), running}, "", "", ""},
+		{"a job cluster", []Row{job, jobErr}, "", "", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -55,7 +57,7 @@ func TestWatchFailuresTellsOfUnexpectedStops(t *testing.T) {
 				return
 			}
 			require.Len(t, notices, 1)
-			assert.Equal(t, Notice{Kind: "error", Title: tc.title, Body: tc.body, Workspace: "ws", ClusterID: "c1"}, notices[0])
+			assert.Equal(t, Notice{Kind: "error", Reason: tc.reason, Title: tc.title, Body: tc.body, Workspace: "ws", ClusterID: "c1"}, notices[0])
 		})
 	}
 }

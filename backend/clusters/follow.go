@@ -1,6 +1,8 @@
 package clusters
 
 import (
+	"github.com/clusterdeck/clusterdeck/backend/notices"
+
 	"fmt"
 	"time"
 
@@ -73,7 +75,7 @@ func (s *Service) followsInLocked(ws string, v View) bool {
 // from it was deleted. "" means rows is not a whole list (the open detail).
 func (s *Service) observe(ws string, rows map[string]Row, from View) {
 	now := s.clock.Now()
-	var notices []Notice
+	var news []Notice
 	s.mu.Lock()
 	for id, f := range s.follows[ws] {
 		r, ok := rows[id]
@@ -84,7 +86,7 @@ func (s *Service) observe(ws string, rows map[string]Row, from View) {
 			}
 		case r.State == "RUNNING":
 			delete(s.follows[ws], id)
-			notices = append(notices, Notice{Kind: "success", Title: r.Name + " is ready",
+			news = append(news, Notice{Kind: "success", Reason: notices.Ready, Title: r.Name + " is ready",
 				Body: fmt.Sprintf("The compute is running with %s.", workersPhrase(r.Workers)), Workspace: ws, ClusterID: id})
 		case r.State == "TERMINATING" || r.State == "TERMINATED" || r.State == "ERROR":
 			delete(s.follows[ws], id)
@@ -95,13 +97,13 @@ func (s *Service) observe(ws string, rows map[string]Row, from View) {
 					body += " " + r.Termination.Fix
 				}
 			}
-			notices = append(notices, Notice{Kind: "error", Title: r.Name + " failed to start", Body: body, Workspace: ws, ClusterID: id})
+			news = append(news, Notice{Kind: "error", Reason: notices.StartFailed, Title: r.Name + " failed to start", Body: body, Workspace: ws, ClusterID: id})
 		case now.After(f.until):
 			delete(s.follows[ws], id)
 		}
 	}
 	s.mu.Unlock()
-	for _, n := range notices {
+	for _, n := range news {
 		s.sink.Notice(n)
 	}
 }

@@ -1,6 +1,8 @@
 package clusters
 
 import (
+	"github.com/clusterdeck/clusterdeck/backend/notices"
+
 	"context"
 	"fmt"
 	"log/slog"
@@ -47,11 +49,12 @@ type DetailUpdate struct {
 // Notice is a desktop notification (or in-app toast) about a cluster the
 // user started.
 type Notice struct {
-	Kind      string `json:"kind"` // "success" or "error"
-	Title     string `json:"title"`
-	Body      string `json:"body"`
-	Workspace string `json:"workspace"`
-	ClusterID string `json:"clusterId"`
+	Kind      string       `json:"kind"`   // "success" or "error"
+	Reason    notices.Kind `json:"reason"` // what happened: Settings turns each off
+	Title     string       `json:"title"`
+	Body      string       `json:"body"`
+	Workspace string       `json:"workspace"`
+	ClusterID string       `json:"clusterId"`
 }
 
 // Sink receives what the service has to tell the page.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/notices"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -186,12 +187,14 @@ func TestStartFollowsTheClusterAndNotifies(t *testing.T) {
 	srv.Clock().Advance(10 * time.Minute)
 	s.Refresh("demo")
 	require.Eventually(t, func() bool { _, _, n := sink.snapshot(); return len(n) == 2 }, 20*time.Second, 5*time.Millisecond)
-	_, _, notices := sink.snapshot()
+	_, _, news := sink.snapshot()
 	byID := map[string]Notice{}
-	for _, n := range notices {
+	for _, n := range news {
 		byID[n.ClusterID] = n
 	}
 	assert.Equal(t, "success", byID[ok].Kind)
+	assert.Equal(t, notices.Ready, byID[ok].Reason)
+	assert.Equal(t, notices.StartFailed, byID[quota].Reason)
 	assert.Equal(t, "Priya Sharma's Personal Compute Cluster is ready", byID[ok].Title)
 	assert.Equal(t, "error", byID[quota].Kind)
 	assert.Contains(t, byID[quota].Body, "no core quota left")

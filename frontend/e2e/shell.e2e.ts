@@ -133,6 +133,28 @@ describe('app shell', () => {
     await dark.context.close()
   })
 
+  it('keeps the notification choices per kind across a reload', async () => {
+    const { page, context } = await open(browser, url)
+    await page.locator('[data-nav="settings"]').click()
+    const terminated = page.getByTestId('notification-settings').locator('tr[data-kind="terminated"]')
+    const desktop = terminated.getByTestId('notify-desktop')
+    await expect.poll(() => desktop.getAttribute('aria-checked')).toBe('true')
+    expect(await page.getByTestId('notification-settings').locator('tbody tr').count()).toBe(4)
+    await page.screenshot({ path: join(artifacts, 'e2e-settings.png'), fullPage: true })
+
+    // Desktop only: in-app notices are what other tests wait on.
+    await desktop.click()
+    await expect.poll(() => desktop.getAttribute('aria-checked')).toBe('false')
+    await page.reload()
+    await page.locator('[data-nav="settings"]').click()
+    await expect.poll(() => desktop.getAttribute('aria-checked')).toBe('false')
+    expect(await terminated.getByTestId('notify-in-app').getAttribute('aria-checked')).toBe('true')
+
+    await desktop.click()
+    await expect.poll(() => desktop.getAttribute('aria-checked')).toBe('true')
+    await context.close()
+  })
+
   it('refuses a caller without the bridge token', async () => {
     const res = await fetch(new URL('/__bridge/call', url), {
       method: 'POST',

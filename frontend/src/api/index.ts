@@ -97,3 +97,4 @@ export {
   type MetricsWarehouses,
   type MetricsWorkers,
 } from './metrics'
+export { notificationsApi, type NotificationChannels, type NotificationChoice } from './notifications'
