@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chartData, chartPalette, formatValue, withAlpha } from './chart'
+import { chartData, chartPalette, DENSE_POINTS, formatValue, lineWidth, withAlpha } from './chart'
 
 describe('chart helper', () => {
   it('has distinct light and dark palettes with enough line colours', () => {
@@ -30,5 +30,14 @@ describe('chart helper', () => {
     [250.4, '', '250'],
   ])('formats %s %s as %s', (v, unit, want) => {
     expect(formatValue(v as number | null, unit)).toBe(want)
+  })
+  it('draws dense charts with hairlines and small ones at 1.5 px', () => {
+    const chart = (points: number, lines: number) => ({
+      x: Array.from({ length: points }, (_, i) => i),
+      lines: Array.from({ length: lines }, (_, n) => ({ label: `l${n}`, values: [] })),
+    })
+    expect(lineWidth(chart(1440, 4))).toBe(1.5)
+    expect(lineWidth(chart(DENSE_POINTS / 2, 2))).toBe(1.5)
+    expect(lineWidth(chart(10_080, 50))).toBe(1)
   })
 })
