@@ -2,13 +2,15 @@ package metrics
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"sync"
+
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces/atomicfile"
 )
+
+// maxPrefsFile bounds the settings file read (a few lines per workspace).
+const maxPrefsFile = 1 << 20
 
 // Prefs remembers the SQL warehouse picked and the prices per DBU set per
 // workspace, in its own small
@@ -40,7 +42,7 @@ func (p *Prefs) load() {
 		return
 	}
 	p.loaded = true
-	b, err := os.ReadFile(p.path)
+	b, err := boundedfile.ReadFile(p.path, maxPrefsFile, "the metrics settings")
 	if err != nil {
 		return // none yet, or unreadable: start empty rather than fail the tab
 	}
@@ -98,14 +100,7 @@ func (p *Prefs) saveLocked() error {
 		return nil
 	}
 	b, _ := json.MarshalIndent(prefsFile{Warehouses: p.picks, Prices: p.prices}, "", "  ")
-	if err := os.MkdirAll(filepath.Dir(p.path), 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("save the metrics settings: %w", err)
-	}
-	tmp := p.path + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o600); err != nil {
-		return fmt.Errorf("save the metrics settings: %w", err)
-	}
-	if err := os.Rename(tmp, p.path); err != nil {
+	if err := atomicfile.Write(p.path, b, 0o600); err != nil {
 		return fmt.Errorf("save the metrics settings: %w", err)
 	}
 	return nil
