@@ -86,7 +86,7 @@ func New(d Deps) *App {
 	}
 	errs := NewErrorFormatter(append(append(append(logsRules(), backendRules()...), poolRules()...), runRules()...)...) // logs first: they name the API error they wrap
 	ctx, stop := context.WithCancel(context.Background())
-	desktop := newDesktopServices(d.Transport, d.Log)
+	desktop := newDesktopServices(d.Transport, d.Log, d.Emitter)
 	if d.Rates == nil {
 		d.Rates = rates.NewStore("") // the built-in table only
 	}

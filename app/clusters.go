@@ -290,6 +290,6 @@ func (s clusterSink) Notice(n clusters.Notice) {
 		s.c.emit.Emit(EventClusterNotice, n)
 	}
 	if to.Desktop {
-		s.c.desktop.Notify(n.Title, n.Body)
+		s.c.desktop.Notify(n.Title, n.Body, NoticeLink{Workspace: n.Workspace, ClusterID: n.ClusterID})
 	}
 }

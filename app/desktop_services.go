@@ -15,18 +15,24 @@ import (
 type desktopServices interface {
 	// OpenURL opens an address in the system browser.
 	OpenURL(url string) error
-	// Notify shows a desktop notification if the platform has them; the
-	// page always shows the same notice in the app as well.
-	Notify(title, body string)
+	// Notify shows a desktop notification if the platform has them; a
+	// click on it opens the cluster it links to (EventNoticeClicked).
+	Notify(title, body string, link NoticeLink)
 	// bind receives Wails' context at startup.
 	bind(ctx context.Context)
 }
 
 var errNotStarted = errors.New("the window is not ready yet")
 
-func newDesktopServices(transport string, log *slog.Logger) desktopServices {
+// NoticeLink is the cluster a notification is about.
+type NoticeLink struct {
+	Workspace string `json:"workspace"`
+	ClusterID string `json:"clusterId"`
+}
+
+func newDesktopServices(transport string, log *slog.Logger, emit Emitter) desktopServices {
 	if transport == "desktop" {
-		return &wailsServices{log: log}
+		return &wailsServices{log: log, emit: emit}
 	}
 	return &headlessServices{log: log}
 }
@@ -34,7 +40,8 @@ func newDesktopServices(transport string, log *slog.Logger) desktopServices {
 // wailsServices uses Wails' runtime: BrowserOpenURL, and its notifications
 // (D-Bus org.freedesktop.Notifications on Linux, native elsewhere).
 type wailsServices struct {
-	log *slog.Logger
+	log  *slog.Logger
+	emit Emitter
 
 	mu            sync.RWMutex
 	ctx           context.Context
@@ -47,6 +54,11 @@ func (w *wailsServices) bind(ctx context.Context) {
 		w.log.Info("desktop notifications unavailable; notices stay in the app", "err", err)
 	} else {
 		ok = runtime.IsNotificationAvailable(ctx)
+		runtime.OnNotificationResponse(ctx, func(r runtime.NotificationResult) {
+			if w.clicked(r) {
+				runtime.WindowShow(ctx)
+			}
+		})
 	}
 	w.mu.Lock()
 	w.ctx, w.notifications = ctx, ok
@@ -64,17 +76,34 @@ func (w *wailsServices) OpenURL(url string) error {
 	return nil
 }
 
-func (w *wailsServices) Notify(title, body string) {
+func (w *wailsServices) Notify(title, body string, link NoticeLink) {
 	w.mu.RLock()
 	ctx, ok := w.ctx, w.notifications
 	w.mu.RUnlock()
 	if ctx == nil || !ok {
 		return
 	}
-	err := runtime.SendNotification(ctx, runtime.NotificationOptions{ID: title, Title: title, Body: body})
+	err := runtime.SendNotification(ctx, runtime.NotificationOptions{ID: title, Title: title, Body: body,
+		Data: map[string]any{"workspace": link.Workspace, "clusterId": link.ClusterID}})
 	if err != nil {
 		w.log.Info("desktop notification failed; the notice is shown in the app", "err", err)
 	}
+}
+
+// clicked passes a click on a notification to the page, which opens the
+// cluster it names; false when the answer names none (or is an error).
+func (w *wailsServices) clicked(r runtime.NotificationResult) bool {
+	if r.Error != nil {
+		w.log.Info("desktop notification answer", "err", r.Error)
+		return false
+	}
+	ws, _ := r.Response.UserInfo["workspace"].(string)
+	id, _ := r.Response.UserInfo["clusterId"].(string)
+	if ws == "" || id == "" {
+		return false
+	}
+	w.emit.Emit(EventNoticeClicked, NoticeLink{Workspace: ws, ClusterID: id})
+	return true
 }
 
 // headlessServices stand in when there is no window (the browser bridge):
@@ -88,4 +117,4 @@ func (h *headlessServices) OpenURL(url string) error {
 	return nil
 }
 
-func (h *headlessServices) Notify(string, string) {}
+func (h *headlessServices) Notify(string, string, NoticeLink) {}

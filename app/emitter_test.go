@@ -17,7 +17,7 @@ import (
 func TestDesktopRuntimeWrappersBeforeStartup(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	emitter := &WailsEmitter{}
-	services := newDesktopServices("desktop", log)
+	services := newDesktopServices("desktop", log, emitter)
 	_, isWails := services.(*wailsServices)
 	assert.True(t, isWails, "the desktop transport must use the Wails runtime wrapper")
 
@@ -28,7 +28,7 @@ func TestDesktopRuntimeWrappersBeforeStartup(t *testing.T) {
 	}{
 		{name: "emit", call: func() error { emitter.Emit(EventClustersChanged, "ws", 1); return nil }},
 		{name: "emit without data", call: func() error { emitter.Emit(EventClustersChanged); return nil }},
-		{name: "notify", call: func() error { services.Notify("Cluster ready", "etl is running"); return nil }},
+		{name: "notify", call: func() error { services.Notify("Cluster ready", "etl is running", NoticeLink{Workspace: "demo", ClusterID: "c1"}); return nil }},
 		{name: "open url", call: func() error { return services.OpenURL("https://example.com") }, wantErr: errNotStarted},
 		{name: "save file", call: func() error {
 			_, err := DesktopFiles{Emitter: emitter}.SaveFile(context.Background(), "spec.json", []byte("{}"))

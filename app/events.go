@@ -23,6 +23,9 @@ const (
 	EventClusterChanged EventName = "cluster:changed"
 	// EventClusterNotice: a cluster the user started is ready or failed (clusters.Notice).
 	EventClusterNotice EventName = "clusters:notice"
+	// EventNoticeClicked: the user clicked a desktop notification about a
+	// cluster; the page opens it (NoticeLink).
+	EventNoticeClicked EventName = "clusters:notice-clicked"
 	// EventApplyProgress: a step of a create, edit or draft apply
 	// (apply.ProgressEvent), at most every 100 ms; scoped by operation id.
 	EventApplyProgress EventName = "apply:progress"
@@ -41,6 +44,7 @@ var AllEvents = []struct {
 	{EventClustersStatus, "ClustersStatus"},
 	{EventClusterChanged, "ClusterChanged"},
 	{EventClusterNotice, "ClusterNotice"},
+	{EventNoticeClicked, "NoticeClicked"},
 	{EventApplyProgress, "ApplyProgress"},
 }
 

@@ -62,13 +62,19 @@ export interface ClusterDetailEvent {
   error?: UIErrorShape
 }
 
-/** clusters:notice — a cluster the user started is ready or failed. */
-export interface ClusterNotice {
-  kind: 'success' | 'error'
-  title: string
-  body: string
+/** The cluster a notice is about. */
+export interface NoticeLink {
   workspace: string
   clusterId: string
+}
+
+/** clusters:notice — a cluster the user started is ready or failed, or a running one failed. */
+export interface ClusterNotice extends NoticeLink {
+  kind: 'success' | 'error'
+  /** What happened ('ready', 'start-failed', 'failed', 'terminated'): Settings turns each off. */
+  reason: string
+  title: string
+  body: string
 }
 
 export interface Size {

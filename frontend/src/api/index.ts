@@ -30,6 +30,7 @@ export {
   type ClusterDetail,
   type ClusterDetailEvent,
   type ClusterNotice,
+  type NoticeLink,
   type ClusterRow,
   type ClustersDelta,
   type ClustersStatus,
