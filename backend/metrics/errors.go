@@ -11,6 +11,8 @@ var (
 	ErrWarehouseStopped = errors.New("the SQL warehouse is not running")
 	// ErrNoSystemTables: the user may not read system.compute.node_timeline.
 	ErrNoSystemTables = errors.New("no access to the system table system.compute.node_timeline")
+	// ErrNoBillingTables: the user may not read system.billing.usage.
+	ErrNoBillingTables = errors.New("no access to the system table system.billing.usage")
 	// ErrStatementFailed: the warehouse refused or failed the query.
 	ErrStatementFailed = errors.New("the metrics query failed")
 	// ErrStatementTimeout: the query did not finish in time (it is cancelled).
@@ -23,3 +25,6 @@ var (
 
 // Grants is what an admin grants so a user can read the utilisation table.
 const Grants = "USE CATALOG on system, USE SCHEMA on system.compute, and SELECT on system.compute.node_timeline"
+
+// BillingGrants is what an admin grants so a user can read actual spend.
+const BillingGrants = "USE CATALOG on system, USE SCHEMA on system.billing, and SELECT on system.billing.usage and system.billing.list_prices"

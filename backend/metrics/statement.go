@@ -110,8 +110,24 @@ func finished(st *sql.StatementStatus) bool {
 	return true
 }
 
-// statusError explains a statement that did not succeed: a refused read of
-// the system table names the grants needed.
+// deniedError is a statement refused for want of grants; the caller says
+// which table and which grants (refusal).
+type deniedError struct{ msg string }
+
+func (e *deniedError) Error() string { return "permission denied: " + e.msg }
+
+// refusal names the grants a refused statement needed: a denied read
+// becomes sentinel (with grants); any other error is returned as it is.
+func refusal(err error, sentinel error, grants string) error {
+	var d *deniedError
+	if errors.As(err, &d) {
+		return fmt.Errorf("%w (%s): %s", sentinel, grants, d.msg)
+	}
+	return err
+}
+
+// statusError explains a statement that did not succeed: a refused read is
+// a deniedError, named by the caller with refusal.
 func statusError(st *sql.StatementStatus) error {
 	if st.State == sql.StatementStateSucceeded {
 		return nil
@@ -122,10 +138,36 @@ func statusError(st *sql.StatementStatus) error {
 		msg, code = st.Error.Message, string(st.Error.ErrorCode)
 	}
 	if code == "PERMISSION_DENIED" || strings.Contains(msg, "INSUFFICIENT_PERMISSIONS") {
-		return fmt.Errorf("%w (%s): %s", ErrNoSystemTables, Grants, msg)
+		return &deniedError{msg: msg}
 	}
 	if st.State == sql.StatementStateCanceled {
 		return fmt.Errorf("%w: the statement was cancelled", ErrStatementTimeout)
 	}
 	return fmt.Errorf("%w: %s", ErrStatementFailed, msg)
+}
+
+// ready gives the workspace's client and chosen warehouse, started only
+// when the user agreed (a stopped warehouse bills once started).
+func (s *Service) ready(ctx context.Context, ws string, start bool) (*databricks.WorkspaceClient, string, error) {
+	wh := s.chosen(ws)
+	if wh == "" {
+		return nil, "", ErrNoWarehouse
+	}
+	w, err := s.clients.Client(ctx, ws)
+	if err != nil {
+		return nil, "", err
+	}
+	info, err := w.Warehouses.GetById(ctx, wh)
+	if err != nil {
+		return nil, "", fmt.Errorf("SQL warehouse %s: %w", wh, err)
+	}
+	if info.State != sql.StateRunning && info.State != sql.StateStarting {
+		if !start {
+			return nil, "", fmt.Errorf("%w: %s is %s", ErrWarehouseStopped, info.Name, info.State)
+		}
+		if _, err := w.Warehouses.Start(ctx, sql.StartRequest{Id: wh}); err != nil {
+			return nil, "", fmt.Errorf("start SQL warehouse %s: %w", info.Name, err)
+		}
+	}
+	return w, wh, nil
 }

@@ -73,29 +73,13 @@ type UtilQuery struct {
 // Utilisation reads node_timeline for the cluster on the chosen warehouse.
 // A stopped warehouse is started only when the user agreed (it bills).
 func (s *Service) Utilisation(ctx context.Context, ws, clusterID string, q UtilQuery) (Utilisation, error) {
-	wh := s.chosen(ws)
-	if wh == "" {
-		return Utilisation{}, ErrNoWarehouse
-	}
 	from, to, err := s.window(q.Window)
 	if err != nil {
 		return Utilisation{}, err
 	}
-	w, err := s.clients.Client(ctx, ws)
+	w, wh, err := s.ready(ctx, ws, q.StartWarehouse)
 	if err != nil {
 		return Utilisation{}, err
-	}
-	info, err := w.Warehouses.GetById(ctx, wh)
-	if err != nil {
-		return Utilisation{}, fmt.Errorf("SQL warehouse %s: %w", wh, err)
-	}
-	if info.State != sql.StateRunning && info.State != sql.StateStarting {
-		if !q.StartWarehouse {
-			return Utilisation{}, fmt.Errorf("%w: %s is %s", ErrWarehouseStopped, info.Name, info.State)
-		}
-		if _, err := w.Warehouses.Start(ctx, sql.StartRequest{Id: wh}); err != nil {
-			return Utilisation{}, fmt.Errorf("start SQL warehouse %s: %w", info.Name, err)
-		}
 	}
 	res, err := s.run(ctx, w, wh, timelineSQL, []sql.StatementParameterListItem{
 		{Name: "cluster_id", Value: clusterID, Type: "STRING"},
@@ -103,7 +87,7 @@ func (s *Service) Utilisation(ctx context.Context, ws, clusterID string, q UtilQ
 		{Name: "to", Value: to.Format(time.RFC3339), Type: "TIMESTAMP"},
 	})
 	if err != nil {
-		return Utilisation{}, err
+		return Utilisation{}, refusal(err, ErrNoSystemTables, Grants)
 	}
 	u := aggregate(res.rows, from, to)
 	u.Warehouse, u.Chunks, u.Truncated, u.StatementID = wh, res.chunks, res.truncated, res.id

@@ -1,0 +1,102 @@
+package metrics
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/service/sql"
+)
+
+// usageSQL sums a workspace's DBUs per day, SKU and cluster from
+// system.billing.usage (hourly records; usage_quantity in usage_unit DBU).
+// The workspace and days are bound parameters, never pasted in.
+const usageSQL = `SELECT usage_date, sku_name, cloud, usage_metadata.cluster_id AS cluster_id, SUM(usage_quantity) AS dbus ` +
+	`FROM system.billing.usage ` +
+	`WHERE workspace_id = :workspace_id AND usage_unit = 'DBU' AND usage_date >= :from AND usage_date < :to ` +
+	`GROUP BY usage_date, sku_name, cloud, usage_metadata.cluster_id ORDER BY usage_date`
+
+// clusterUsageSQL is usageSQL for one cluster (:cluster_id, bound too).
+const clusterUsageSQL = `SELECT usage_date, sku_name, cloud, usage_metadata.cluster_id AS cluster_id, SUM(usage_quantity) AS dbus ` +
+	`FROM system.billing.usage ` +
+	`WHERE workspace_id = :workspace_id AND usage_metadata.cluster_id = :cluster_id AND usage_unit = 'DBU' AND usage_date >= :from AND usage_date < :to ` +
+	`GROUP BY usage_date, sku_name, cloud, usage_metadata.cluster_id ORDER BY usage_date`
+
+// listPricesSQL reads the USD list prices per DBU in effect during the
+// window; the join with usage (same SKU and cloud, the day inside the
+// price's effective window) is done in shapeSpend.
+const listPricesSQL = `SELECT sku_name, cloud, pricing.default AS price, price_start_time, price_end_time ` +
+	`FROM system.billing.list_prices ` +
+	`WHERE usage_unit = 'DBU' AND currency_code = 'USD' AND price_start_time < :to AND (price_end_time IS NULL OR price_end_time > :from)`
+
+// SpendQuery asks for a spend view; StartWarehouse as for UtilQuery.
+type SpendQuery struct {
+	StartWarehouse bool `json:"startWarehouse"`
+}
+
+// spendParams are the bound parameters of the usage query (clusterID "" for
+// the whole workspace).
+func spendParams(workspaceID, clusterID string, from, to time.Time) []sql.StatementParameterListItem {
+	p := []sql.StatementParameterListItem{{Name: "workspace_id", Value: workspaceID, Type: "STRING"}}
+	if clusterID != "" {
+		p = append(p, sql.StatementParameterListItem{Name: "cluster_id", Value: clusterID, Type: "STRING"})
+	}
+	return append(p,
+		sql.StatementParameterListItem{Name: "from", Value: from.Format(time.DateOnly), Type: "DATE"},
+		sql.StatementParameterListItem{Name: "to", Value: to.Format(time.DateOnly), Type: "DATE"})
+}
+
+// Spend is the last SpendDays of actual usage of one cluster (clusterID)
+// or of the whole workspace (clusterID ""), priced at list prices where
+// the user can read them, else at the user's own prices (an estimate).
+func (s *Service) Spend(ctx context.Context, ws, clusterID string, q SpendQuery) (Spend, error) {
+	w, wh, err := s.ready(ctx, ws, q.StartWarehouse)
+	if err != nil {
+		return Spend{}, err
+	}
+	org, err := w.CurrentWorkspaceID(ctx)
+	if err != nil {
+		return Spend{}, fmt.Errorf("the workspace's id: %w", err)
+	}
+	now := s.now()
+	_, from, to := spendWindow(now)
+	stmt := usageSQL
+	if clusterID != "" {
+		stmt = clusterUsageSQL
+	}
+	res, err := s.run(ctx, w, wh, stmt, spendParams(strconv.FormatInt(org, 10), clusterID, from, to))
+	if err != nil {
+		return Spend{}, refusal(err, ErrNoBillingTables, BillingGrants)
+	}
+	list, note := s.listPrices(ctx, w, wh, from, to)
+	out := shapeSpend(usageRows(res.rows), list, s.prefs.Prices(ws), now)
+	out.Warehouse, out.Rows, out.StatementID, out.Truncated = wh, len(res.rows), res.id, res.truncated
+	switch out.Prices {
+	case PricesEstimate:
+		out.PricesNote = note
+	case PricesMixed:
+		out.PricesNote = "The list prices have no entry for some SKUs: those are priced at your own prices per DBU (an estimate)."
+	}
+	return out, nil
+}
+
+// listPrices reads the list prices, or says why not (nil: price with the
+// user's own prices). A refusal is not an error of the view: usage alone
+// is still worth showing, priced as an estimate.
+func (s *Service) listPrices(ctx context.Context, w *databricks.WorkspaceClient, wh string, from, to time.Time) ([]listPrice, string) {
+	res, err := s.run(ctx, w, wh, listPricesSQL, []sql.StatementParameterListItem{
+		{Name: "from", Value: from.Format(time.RFC3339), Type: "TIMESTAMP"},
+		{Name: "to", Value: to.Format(time.RFC3339), Type: "TIMESTAMP"},
+	})
+	var denied *deniedError
+	switch {
+	case errors.As(err, &denied):
+		return nil, "You cannot read system.billing.list_prices (ask for SELECT on it), so $ are estimates from your prices per DBU."
+	case err != nil:
+		return nil, fmt.Sprintf("The list prices could not be read (%v), so $ are estimates from your prices per DBU.", err)
+	}
+	return listPriceRows(res.rows), ""
+}
