@@ -32,6 +32,7 @@ type cluster struct {
 	uptime       []interval // past and current running periods, for logs and metrics
 	runID        int64      // job clusters: the run that owns it
 	logPadding   int64      // bytes of older driver log lines (tests of large logs)
+	pastUsage    bool       // seeded: billed a plausible 30 days before its first run (sql_billing.go)
 }
 
 type interval struct{ from, to time.Time } // to is zero while open

@@ -87,6 +87,7 @@ func (ws *workspace) seedAdd(sc seedCluster, at time.Time) *cluster {
 	}
 	cl := ws.addCluster(d, sc.creator, source, at)
 	cl.pinned = sc.pinned
+	cl.pastUsage = true
 	return cl
 }
 

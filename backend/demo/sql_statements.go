@@ -82,7 +82,7 @@ func (ws *workspace) statementExecute(c *call) (any, error) {
 	if !c.user.isAdmin() && strings.Contains(strings.ToLower(req.Statement), "system.") {
 		qerr = &sql.ServiceError{ErrorCode: sql.ServiceErrorCodeBadRequest, Message: insufficientPrivileges}
 	} else {
-		cols, rows, qerr = ws.runTimelineQuery(req.Statement, req.Parameters, c.now)
+		cols, rows, qerr = ws.runQuery(req.Statement, req.Parameters, c.now)
 	}
 	st.finish(cols, rows, qerr, req.RowLimit)
 	ws.statements[id] = st

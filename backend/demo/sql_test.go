@@ -59,7 +59,7 @@ func TestNodeTimelineQueries(t *testing.T) {
 		name, stmt string
 		wantCode   sql.ServiceErrorCode
 	}{
-		{"other table", "SELECT * FROM system.billing.usage", sql.ServiceErrorCodeNotFound},
+		{"other table", "SELECT * FROM system.access.audit", sql.ServiceErrorCodeNotFound},
 		{"aggregate", "SELECT avg(cpu_user_percent) FROM system.compute.node_timeline", sql.ServiceErrorCodeBadRequest},
 		{"not a select", "DROP TABLE x", sql.ServiceErrorCodeBadRequest},
 	}

@@ -11,13 +11,13 @@ import (
 
 func TestSKUFamily(t *testing.T) {
 	for sku, want := range map[string]string{
-		"PREMIUM_ALL_PURPOSE_COMPUTE":          SKUAllPurpose,
+		"PREMIUM_ALL_PURPOSE_COMPUTE":           SKUAllPurpose,
 		"STANDARD_ALL_PURPOSE_COMPUTE_(PHOTON)": SKUAllPurposePhoton,
-		"PREMIUM_JOBS_COMPUTE":                 SKUJobs,
-		"ENTERPRISE_JOBS_COMPUTE_(PHOTON)":     SKUJobsPhoton,
-		"JOBS_COMPUTE":                         SKUJobs,
-		"PREMIUM_SQL_PRO_COMPUTE":              "",
-		"PREMIUM_JOBS_SERVERLESS_COMPUTE":      "",
+		"PREMIUM_JOBS_COMPUTE":                  SKUJobs,
+		"ENTERPRISE_JOBS_COMPUTE_(PHOTON)":      SKUJobsPhoton,
+		"JOBS_COMPUTE":                          SKUJobs,
+		"PREMIUM_SQL_PRO_COMPUTE":               "",
+		"PREMIUM_JOBS_SERVERLESS_COMPUTE":       "",
 	} {
 		assert.Equal(t, want, skuFamily(sku), sku)
 	}

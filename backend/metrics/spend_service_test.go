@@ -1,0 +1,56 @@
+package metrics
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/demo/demotest"
+	"github.com/clusterdeck/clusterdeck/backend/internal/sdktest"
+)
+
+func TestSpendFromBillingUsage(t *testing.T) {
+	srv, w := demotest.Start(t, demo.Options{})
+	s := service(t, srv, w)
+	ctx := demotest.Ctx(t)
+	cl := sharedCluster(t, w)
+
+	_, err := s.Spend(ctx, "demo", cl.ClusterId, SpendQuery{})
+	require.ErrorIs(t, err, ErrNoWarehouse)
+	whs, err := s.Warehouses(ctx, "demo")
+	require.NoError(t, err)
+	require.NoError(t, s.ChooseWarehouse("demo", whs.Items[0].ID))
+
+	one, err := s.Spend(ctx, "demo", cl.ClusterId, SpendQuery{})
+	require.NoError(t, err)
+	require.Len(t, one.Days, SpendDays)
+	assert.Equal(t, PricesList, one.Prices, "the demo user can read list prices")
+	assert.Greater(t, one.TotalDBUs, 0.0)
+	require.Len(t, one.BySKU, 1)
+	assert.Equal(t, "PREMIUM_ALL_PURPOSE_COMPUTE", one.BySKU[0].SKU)
+	assert.InDelta(t, one.TotalDBUs*0.55, one.TotalDollars, 0.2, "the list price of all-purpose compute")
+	require.Len(t, one.TopClusters, 1)
+	assert.Equal(t, cl.ClusterId, one.TopClusters[0].ClusterID)
+
+	all, err := s.Spend(ctx, "demo", "", SpendQuery{})
+	require.NoError(t, err)
+	assert.Greater(t, all.TotalDBUs, one.TotalDBUs)
+	assert.GreaterOrEqual(t, len(all.BySKU), 3, "all-purpose, Photon and the SQL warehouse")
+	assert.LessOrEqual(t, len(all.TopClusters), spendTop)
+	sum := 0.0
+	for _, d := range all.Dollars {
+		sum += d
+	}
+	assert.InDelta(t, all.TotalDollars, sum, 0.01)
+
+	lim, err := srv.LimitedToken(srv.Token())
+	require.NoError(t, err)
+	limited := service(t, srv, sdktest.Client(t, srv.URL(), lim))
+	require.NoError(t, limited.ChooseWarehouse("demo", whs.Items[0].ID))
+	_, err = limited.Spend(ctx, "demo", cl.ClusterId, SpendQuery{})
+	require.ErrorIs(t, err, ErrNoBillingTables)
+	assert.Contains(t, err.Error(), "USE SCHEMA on system.billing")
+	assert.NotErrorIs(t, err, ErrNoSystemTables)
+}
