@@ -17,6 +17,8 @@ type (
 	MetricsWarehouses  = metrics.Warehouses
 	MetricsCost        = metrics.Cost
 	MetricsPrices      = metrics.Prices
+	MetricsSpendQuery  = metrics.SpendQuery
+	MetricsSpend       = metrics.Spend
 )
 
 // metricsCallTimeout bounds one call: a query may wait for a warehouse to
@@ -95,6 +97,17 @@ func (m *Metrics) SetPrices(workspaceID string, p MetricsPrices) error {
 	return m.svc.SetPrices(workspaceID, p)
 }
 
+// Spend is the last 30 days of actual usage from system.billing.usage, of
+// one cluster (clusterID) or of the whole workspace (clusterID "").
+func (m *Metrics) Spend(workspaceID, clusterID string, q MetricsSpendQuery) (MetricsSpend, error) {
+	ctx, cancel := m.call()
+	defer cancel()
+	return forPageErr(m.svc.Spend(ctx, workspaceID, clusterID, q))
+}
+
+// Prices are the workspace's prices per DBU, by SKU (zero where none is set).
+func (m *Metrics) Prices(workspaceID string) MetricsPrices { return m.svc.Prices(workspaceID) }
+
 // metricsRules explain the tab's own failures.
 func metricsRules() []ErrorRule {
 	return []ErrorRule{
@@ -104,6 +117,8 @@ func metricsRules() []ErrorRule {
 			"Starting it bills for its run time. Start it, or pick a running warehouse."},
 		{metrics.ErrNoSystemTables, "NO_SYSTEM_TABLE_ACCESS", "You cannot read the system table system.compute.node_timeline.",
 			"Ask an admin to grant you " + metrics.Grants + " (and to enable the system.compute schema if it is not)."},
+		{metrics.ErrNoBillingTables, "NO_BILLING_TABLE_ACCESS", "You cannot read the billing system table system.billing.usage.",
+			"Ask an admin to grant you " + metrics.BillingGrants + ". Until then the DBU/h and $/h estimates still work."},
 		{metrics.ErrStatementTimeout, "STATEMENT_TIMEOUT", "The metrics query did not finish in time and was cancelled.",
 			"Try a shorter range, or a larger or running warehouse."},
 		{metrics.ErrStatementFailed, "STATEMENT_FAILED", "The metrics query failed on the SQL warehouse.",

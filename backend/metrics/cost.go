@@ -119,3 +119,6 @@ func (s *Service) SetPrices(ws string, p Prices) error {
 	}
 	return s.prefs.SetPrices(ws, p)
 }
+
+// Prices are the workspace's prices per DBU (zero where none is set).
+func (s *Service) Prices(ws string) Prices { return s.prefs.Prices(ws) }
