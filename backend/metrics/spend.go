@@ -49,6 +49,7 @@ type SpendSKU struct {
 // SpendCluster is one cluster's total over the window.
 type SpendCluster struct {
 	ClusterID string  `json:"clusterId"`
+	Name      string  `json:"name"` // "" when the cluster is gone
 	DBUs      float64 `json:"dbus"`
 	Dollars   float64 `json:"dollars"`
 }

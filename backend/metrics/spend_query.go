@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/databricks/databricks-sdk-go"
@@ -73,6 +74,9 @@ func (s *Service) Spend(ctx context.Context, ws, clusterID string, q SpendQuery)
 	}
 	list, note := s.listPrices(ctx, w, wh, from, to)
 	out := shapeSpend(usageRows(res.rows), list, s.prefs.Prices(ws), now)
+	if clusterID == "" {
+		s.nameClusters(ctx, w, out.TopClusters)
+	}
 	out.Warehouse, out.Rows, out.StatementID, out.Truncated = wh, len(res.rows), res.id, res.truncated
 	switch out.Prices {
 	case PricesEstimate:
@@ -99,4 +103,20 @@ func (s *Service) listPrices(ctx context.Context, w *databricks.WorkspaceClient,
 		return nil, fmt.Sprintf("The list prices could not be read (%v), so $ are estimates from your prices per DBU.", err)
 	}
 	return listPriceRows(res.rows), ""
+}
+
+// nameClusters fills in the ranked clusters' names (one get each, at most
+// spendTop, in parallel); a cluster deleted since keeps only its id.
+func (s *Service) nameClusters(ctx context.Context, w *databricks.WorkspaceClient, top []SpendCluster) {
+	var wg sync.WaitGroup
+	for i := range top {
+		wg.Add(1)
+		go func(c *SpendCluster) {
+			defer wg.Done()
+			if d, err := w.Clusters.GetByClusterId(ctx, c.ClusterID); err == nil {
+				c.Name = d.ClusterName
+			}
+		}(&top[i])
+	}
+	wg.Wait()
 }

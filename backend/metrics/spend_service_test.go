@@ -39,6 +39,10 @@ func TestSpendFromBillingUsage(t *testing.T) {
 	assert.Greater(t, all.TotalDBUs, one.TotalDBUs)
 	assert.GreaterOrEqual(t, len(all.BySKU), 3, "all-purpose, Photon and the SQL warehouse")
 	assert.LessOrEqual(t, len(all.TopClusters), spendTop)
+	for _, c := range all.TopClusters {
+		assert.NotEmpty(t, c.Name, "ranked clusters are named")
+	}
+	assert.Empty(t, one.TopClusters[0].Name, "the cluster's own view needs no names")
 	sum := 0.0
 	for _, d := range all.Dollars {
 		sum += d
