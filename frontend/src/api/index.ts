@@ -93,6 +93,8 @@ export {
   type MetricsRange,
   type MetricsSeries,
   type MetricsSpan,
+  type MetricsSpend,
+  type MetricsSpendCluster,
   type MetricsUtilisation,
   type MetricsWarehouse,
   type MetricsWarehouses,

@@ -1,4 +1,4 @@
-import { Capacity, ChooseWarehouse, Cost, SetPrices, Utilisation, Warehouses, Workers } from '../../wailsjs/go/app/Metrics'
+import { Capacity, ChooseWarehouse, Cost, Prices, SetPrices, Spend, Utilisation, Warehouses, Workers } from '../../wailsjs/go/app/Metrics'
 import { metrics } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
@@ -10,6 +10,8 @@ export type MetricsWarehouses = metrics.Warehouses
 export type MetricsWarehouse = metrics.Warehouse
 export type MetricsCost = metrics.Cost
 export type MetricsPrices = metrics.Prices
+export type MetricsSpend = metrics.Spend
+export type MetricsSpendCluster = metrics.SpendCluster
 
 /** The ranges the tab offers (the backend's own keys); 'custom' uses from–to (seconds). */
 export type MetricsRange = '1h' | '6h' | '24h' | '7d' | 'custom'
@@ -29,4 +31,8 @@ export const metricsApi = {
   chooseWarehouse: (ws: string, id: string): Promise<void> => invoke(() => ChooseWarehouse(ws, id)),
   cost: (ws: string, clusterId: string): Promise<MetricsCost> => invoke(() => Cost(ws, clusterId)),
   setPrices: (ws: string, p: MetricsPrices): Promise<void> => invoke(() => SetPrices(ws, metrics.Prices.createFrom(p))),
+  prices: (ws: string): Promise<MetricsPrices> => invoke(() => Prices(ws)),
+  /** The last 30 days of actual spend of a cluster, or of the workspace when clusterId is ''. */
+  spend: (ws: string, clusterId: string, startWarehouse = false): Promise<MetricsSpend> =>
+    invoke(() => Spend(ws, clusterId, metrics.SpendQuery.createFrom({ startWarehouse }))),
 }

@@ -12,6 +12,7 @@ export interface LineSpec {
   dash?: boolean
   fill?: boolean
   step?: boolean
+  bars?: boolean // one bar per x (daily totals)
 }
 
 /** A shaded band between two lines (indexes into `lines`), e.g. a min–max range. */
@@ -133,8 +134,8 @@ function options(u: UPlotCtor, spec: ChartSpec, dark: boolean, width: number): u
         const color = l.color ?? p.lines[i % p.lines.length] ?? p.axis
         return {
           label: l.label, stroke: color, width: strokeWidth, dash: l.dash ? [4, 4] : undefined,
-          fill: l.fill ? withAlpha(color, 0.12) : undefined,
-          paths: l.step ? u.paths.stepped?.({ align: 1 }) : undefined,
+          fill: l.bars ? withAlpha(color, 0.6) : l.fill ? withAlpha(color, 0.12) : undefined,
+          paths: l.bars ? u.paths.bars?.({ size: [0.7, 40] }) : l.step ? u.paths.stepped?.({ align: 1 }) : undefined,
           value: (_: uPlotType, v: number | null) => formatValue(v, spec.unit),
           points: { show: false },
         }

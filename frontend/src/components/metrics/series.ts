@@ -78,3 +78,46 @@ export const SKU_LABELS: Record<string, string> = {
 export function dollarsText(v: number): string {
   return `$${v.toFixed(2)}`
 }
+
+/** What a spend view returns that its charts draw. */
+export interface SpendLike {
+  x: number[]
+  dbus: number[]
+  dollars: number[]
+  bySku: { sku: string; dbus: number[]; dollars: number[] }[]
+}
+
+/** One cluster's daily DBUs or $ as bars. */
+export function spendSpec(s: SpendLike, what: 'dbus' | 'dollars'): ChartSpec {
+  return {
+    x: s.x,
+    lines: [{ label: what === 'dbus' ? 'DBUs' : '$', values: s[what], bars: true }],
+    unit: what === 'dbus' ? 'DBU' : '$',
+    yMin: 0,
+    height: 180,
+  }
+}
+
+/** A workspace's daily DBUs or $ split by SKU, with the total. */
+export function skuSpendSpec(s: SpendLike, what: 'dbus' | 'dollars'): ChartSpec {
+  return {
+    x: s.x,
+    lines: [
+      { label: 'Total', values: s[what], bars: true },
+      ...s.bySku.map((k) => ({ label: k.sku, values: k[what], step: true })),
+    ],
+    unit: what === 'dbus' ? 'DBU' : '$',
+    yMin: 0,
+    height: 220,
+  }
+}
+
+/** A SKU name in words: "PREMIUM_JOBS_COMPUTE_(PHOTON)" → "Jobs compute, Photon (premium)". */
+export function skuText(sku: string): string {
+  const m = /^(STANDARD|PREMIUM|ENTERPRISE)_(.*)$/.exec(sku)
+  const body = (m ? m[2] : sku) ?? sku
+  const photon = body.endsWith('_(PHOTON)')
+  const words = body.replace(/_\(PHOTON\)$/, '').toLowerCase().replace(/_/g, ' ')
+  const text = words.charAt(0).toUpperCase() + words.slice(1) + (photon ? ', Photon' : '')
+  return m ? `${text} (${m[1]!.toLowerCase()})` : text
+}
