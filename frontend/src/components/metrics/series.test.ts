@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { metricSpec, plotted, workersSpec } from './series'
+import { metricSpec, plotted, skuSpendSpec, skuText, spendSpec, workersSpec } from './series'
 
 describe('metrics series', () => {
   it('draws workers and target as steps with the marks', () => {
@@ -40,5 +40,21 @@ describe('cost text', () => {
     const { dollarsText, SKU_LABELS } = await import('./series')
     expect(dollarsText(2.479)).toBe('$2.48')
     expect(Object.keys(SKU_LABELS)).toEqual(['ALL_PURPOSE_COMPUTE', 'ALL_PURPOSE_COMPUTE_(PHOTON)', 'JOBS_COMPUTE', 'JOBS_COMPUTE_(PHOTON)'])
+  })
+
+  it('draws spend per day as bars, and a workspace split by SKU with the total', () => {
+    const s = { x: [0, 86400], dbus: [3, 5], dollars: [1.5, 2.5],
+      bySku: [{ sku: 'PREMIUM_ALL_PURPOSE_COMPUTE', dbus: [2, 5], dollars: [1, 2.5] }, { sku: 'PREMIUM_JOBS_COMPUTE', dbus: [1, 0], dollars: [0.5, 0] }] }
+    expect(spendSpec(s, 'dollars').lines).toEqual([{ label: '$', values: [1.5, 2.5], bars: true }])
+    expect(spendSpec(s, 'dbus').unit).toBe('DBU')
+    const ws = skuSpendSpec(s, 'dbus')
+    expect(ws.lines.map((l) => l.label)).toEqual(['Total', 'PREMIUM_ALL_PURPOSE_COMPUTE', 'PREMIUM_JOBS_COMPUTE'])
+    expect(ws.lines[0]?.values).toEqual([3, 5])
+  })
+
+  it('says SKU names in words', () => {
+    expect(skuText('PREMIUM_JOBS_COMPUTE_(PHOTON)')).toBe('Jobs compute, Photon (premium)')
+    expect(skuText('STANDARD_ALL_PURPOSE_COMPUTE')).toBe('All purpose compute (standard)')
+    expect(skuText('JOBS_COMPUTE')).toBe('Jobs compute')
   })
 })
