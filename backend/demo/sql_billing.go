@@ -328,7 +328,7 @@ func (ws *workspace) billingRate(cl *cluster) float64 {
 
 // UsageHours is the hours a cluster billed on each day (YYYY-MM-DD) of the
 // last 30 days up to now minus the billing lag: its recorded runs, and
-// for a seeded cluster a plausible past before its first run.
+// for a seeded cluster a plausible past up to its first run.
 func (ws *workspace) usageHours(cl *cluster, now time.Time) map[string]float64 {
 	upTo := now.Add(-billingLag)
 	start := upTo.Add(-billingHistory).UTC().Truncate(24 * time.Hour)
@@ -352,9 +352,9 @@ func (ws *workspace) usageHours(cl *cluster, now time.Time) map[string]float64 {
 		first = minTime(first, iv.from)
 	}
 	if cl.pastUsage {
-		for day := start; day.Before(first.UTC().Truncate(24 * time.Hour)); day = day.Add(24 * time.Hour) {
+		for day := start; day.Before(first); day = day.Add(24 * time.Hour) {
 			if h := pastHours(cl, day); h > 0 {
-				add(day, day.Add(time.Duration(h*float64(time.Hour))))
+				add(day, minTime(day.Add(time.Duration(h*float64(time.Hour))), first))
 			}
 		}
 	}

@@ -158,7 +158,7 @@ describe('spend', () => {
         const want = await expected(daysOf(got.x), '')
         expectSettledDays(gotDbus.lines['Total'], want.dbus, 'DBUs')
         expectSettledDays(got.lines['Total'], want.dollars, '$')
-        expect(Object.keys(got.lines)).toEqual(expect.arrayContaining(['PREMIUM_ALL_PURPOSE_COMPUTE', 'PREMIUM_SERVERLESS_SQL_COMPUTE']))
+        expect(Object.keys(got.lines)).toEqual(expect.arrayContaining(['All purpose compute (premium)', 'Serverless SQL compute (premium)']))
         const top = page.getByTestId('spend-top').locator('tbody tr')
         expect(await top.count()).toBeGreaterThan(2)
         expect(await top.first().locator('a').textContent()).toBeTruthy()

@@ -110,6 +110,13 @@ export function lineWidth(spec: ChartSpec): number {
   return spec.x.length * spec.lines.length > DENSE_POINTS ? 1 : 1.5
 }
 
+/** With bars, the x range keeps half a step free at each end so the first and last bars show whole. */
+function barsRange(spec: ChartSpec): uPlotType.Range.Function | undefined {
+  if (!spec.lines.some((l) => l.bars) || spec.x.length === 0) return undefined
+  const step = spec.x.length > 1 ? (spec.x.at(-1)! - spec.x[0]!) / (spec.x.length - 1) : 86_400
+  return (_u, lo, hi) => [lo - step / 2, hi + step / 2]
+}
+
 function options(u: UPlotCtor, spec: ChartSpec, dark: boolean, width: number): uPlotType.Options {
   const p = chartPalette(dark)
   const axis = (scale?: string): uPlotType.Axis => {
@@ -124,7 +131,7 @@ function options(u: UPlotCtor, spec: ChartSpec, dark: boolean, width: number): u
   const strokeWidth = lineWidth(spec)
   return {
     width, height: spec.height ?? 220,
-    scales: { x: { time: true }, y: { range: (_, lo, hi) => [spec.yMin ?? Math.min(0, lo), spec.yMax ?? (hi > 0 ? hi * 1.05 : 1)] } },
+    scales: { x: { time: true, range: barsRange(spec) }, y: { range: (_, lo, hi) => [spec.yMin ?? Math.min(0, lo), spec.yMax ?? (hi > 0 ? hi * 1.05 : 1)] } },
     axes: [axis(), axis('y')],
     legend: { live: true },
     cursor: { drag: { x: true, y: false } },

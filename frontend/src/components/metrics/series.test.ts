@@ -48,7 +48,7 @@ describe('cost text', () => {
     expect(spendSpec(s, 'dollars').lines).toEqual([{ label: '$', values: [1.5, 2.5], bars: true }])
     expect(spendSpec(s, 'dbus').unit).toBe('DBU')
     const ws = skuSpendSpec(s, 'dbus')
-    expect(ws.lines.map((l) => l.label)).toEqual(['Total', 'PREMIUM_ALL_PURPOSE_COMPUTE', 'PREMIUM_JOBS_COMPUTE'])
+    expect(ws.lines.map((l) => l.label)).toEqual(['Total', 'All purpose compute (premium)', 'Jobs compute (premium)'])
     expect(ws.lines[0]?.values).toEqual([3, 5])
   })
 
@@ -56,5 +56,6 @@ describe('cost text', () => {
     expect(skuText('PREMIUM_JOBS_COMPUTE_(PHOTON)')).toBe('Jobs compute, Photon (premium)')
     expect(skuText('STANDARD_ALL_PURPOSE_COMPUTE')).toBe('All purpose compute (standard)')
     expect(skuText('JOBS_COMPUTE')).toBe('Jobs compute')
+    expect(skuText('PREMIUM_SERVERLESS_SQL_COMPUTE')).toBe('Serverless SQL compute (premium)')
   })
 })

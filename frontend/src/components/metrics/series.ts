@@ -74,9 +74,9 @@ export const SKU_LABELS: Record<string, string> = {
   'JOBS_COMPUTE_(PHOTON)': 'jobs, Photon',
 }
 
-/** Dollars, two decimals: "$2.48". */
+/** Dollars, two decimals, thousands grouped: "$2.48", "$11,846.79". */
 export function dollarsText(v: number): string {
-  return `$${v.toFixed(2)}`
+  return `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 }
 
 /** What a spend view returns that its charts draw. */
@@ -104,7 +104,7 @@ export function skuSpendSpec(s: SpendLike, what: 'dbus' | 'dollars'): ChartSpec 
     x: s.x,
     lines: [
       { label: 'Total', values: s[what], bars: true },
-      ...s.bySku.map((k) => ({ label: k.sku, values: k[what], step: true })),
+      ...s.bySku.map((k) => ({ label: skuText(k.sku), values: k[what], step: true })),
     ],
     unit: what === 'dbus' ? 'DBU' : '$',
     yMin: 0,
@@ -118,6 +118,7 @@ export function skuText(sku: string): string {
   const body = (m ? m[2] : sku) ?? sku
   const photon = body.endsWith('_(PHOTON)')
   const words = body.replace(/_\(PHOTON\)$/, '').toLowerCase().replace(/_/g, ' ')
-  const text = words.charAt(0).toUpperCase() + words.slice(1) + (photon ? ', Photon' : '')
+  const upper = words.replace(/\b(sql|dlt|gpu|ai)\b/g, (w) => w.toUpperCase())
+  const text = upper.charAt(0).toUpperCase() + upper.slice(1) + (photon ? ', Photon' : '')
   return m ? `${text} (${m[1]!.toLowerCase()})` : text
 }
