@@ -75,12 +75,7 @@ var (
 
 // runQuery answers a statement by the table it reads.
 func (ws *workspace) runQuery(stmt string, params []sql.StatementParameterListItem, now time.Time) ([]sql.ColumnInfo, [][]string, *sql.ServiceError) {
-	m := reFrom.FindStringSubmatch(stmt)
-	table := ""
-	if m != nil {
-		table = strings.ToLower(strings.ReplaceAll(m[1], "`", ""))
-	}
-	switch table {
+	switch statementTable(stmt) {
 	case "system.billing.usage":
 		return ws.billingQuery(stmt, params, usageColumns, usageTypes, ws.usageRecords(now))
 	case "system.billing.list_prices":

@@ -127,6 +127,14 @@ func TestBillingListPricesAndRefusals(t *testing.T) {
 		require.Equal(t, sql.StatementStateFailed, r.Status.State, table)
 		assert.Contains(t, r.Status.Error.Message, "INSUFFICIENT_PERMISSIONS")
 	}
+	// Priya may read usage but not the list prices.
+	ptok, err := srv.UserToken(srv.Token(), "priya.sharma@example.com")
+	require.NoError(t, err)
+	priya := client(t, srv, ptok)
+	assert.Equal(t, sql.StatementStateSucceeded, billingStatement(t, priya, "SELECT sku_name FROM system.billing.usage").Status.State)
+	r = billingStatement(t, priya, "SELECT sku_name FROM system.billing.list_prices")
+	require.Equal(t, sql.StatementStateFailed, r.Status.State)
+	assert.Contains(t, r.Status.Error.Message, "does not have SELECT on Table 'system.billing.list_prices'")
 }
 
 func colNames(r sql.StatementResponse) []string {

@@ -79,8 +79,8 @@ func (ws *workspace) statementExecute(c *call) (any, error) {
 	var qerr *sql.ServiceError
 	var cols []sql.ColumnInfo
 	var rows [][]string
-	if !c.user.isAdmin() && strings.Contains(strings.ToLower(req.Statement), "system.") {
-		qerr = &sql.ServiceError{ErrorCode: sql.ServiceErrorCodeBadRequest, Message: insufficientPrivileges}
+	if msg := systemRefusal(c.user, statementTable(req.Statement)); msg != "" {
+		qerr = &sql.ServiceError{ErrorCode: sql.ServiceErrorCodeBadRequest, Message: msg}
 	} else {
 		cols, rows, qerr = ws.runQuery(req.Statement, req.Parameters, c.now)
 	}

@@ -57,4 +57,18 @@ func TestSpendFromBillingUsage(t *testing.T) {
 	require.ErrorIs(t, err, ErrNoBillingTables)
 	assert.Contains(t, err.Error(), "USE SCHEMA on system.billing")
 	assert.NotErrorIs(t, err, ErrNoSystemTables)
+
+	// Priya may read usage but not list prices: $ come from her own prices,
+	// labelled as an estimate, with the reason.
+	ptok, err := srv.UserToken(srv.Token(), "priya.sharma@example.com")
+	require.NoError(t, err)
+	priya := service(t, srv, sdktest.Client(t, srv.URL(), ptok))
+	require.NoError(t, priya.ChooseWarehouse("demo", whs.Items[0].ID))
+	require.NoError(t, priya.SetPrices("demo", Prices{AllPurpose: 0.4}))
+	est, err := priya.Spend(ctx, "demo", cl.ClusterId, SpendQuery{})
+	require.NoError(t, err)
+	assert.Equal(t, PricesEstimate, est.Prices)
+	assert.Contains(t, est.PricesNote, "system.billing.list_prices")
+	assert.InDelta(t, one.TotalDBUs, est.TotalDBUs, 0.5*one.TotalDBUs/float64(SpendDays), "the same usage")
+	assert.InDelta(t, est.TotalDBUs*0.4, est.TotalDollars, 0.2)
 }
