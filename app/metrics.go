@@ -106,7 +106,7 @@ func (m *Metrics) Spend(workspaceID, clusterID string, q MetricsSpendQuery) (Met
 }
 
 // Prices are the workspace's prices per DBU, by SKU (zero where none is set).
-func (m *Metrics) Prices(workspaceID string) MetricsPrices { return m.svc.Prices(workspaceID) }
+func (m *Metrics) Prices(workspaceID string) (MetricsPrices, error) { return m.svc.Prices(workspaceID), nil }
 
 // metricsRules explain the tab's own failures.
 func metricsRules() []ErrorRule {
