@@ -14,16 +14,17 @@ import (
 
 // usageSQL sums a workspace's DBUs per day, SKU and cluster from
 // system.billing.usage (hourly records; usage_quantity in usage_unit DBU).
-// The workspace and days are bound parameters, never pasted in.
+// The workspace and days are bound parameters, never pasted in (named so
+// no marker reads as a SQL keyword).
 const usageSQL = `SELECT usage_date, sku_name, cloud, usage_metadata.cluster_id AS cluster_id, SUM(usage_quantity) AS dbus ` +
 	`FROM system.billing.usage ` +
-	`WHERE workspace_id = :workspace_id AND usage_unit = 'DBU' AND usage_date >= :from AND usage_date < :to ` +
+	`WHERE workspace_id = :workspace_id AND usage_unit = 'DBU' AND usage_date >= :first_day AND usage_date < :end_day ` +
 	`GROUP BY usage_date, sku_name, cloud, usage_metadata.cluster_id ORDER BY usage_date`
 
 // clusterUsageSQL is usageSQL for one cluster (:cluster_id, bound too).
 const clusterUsageSQL = `SELECT usage_date, sku_name, cloud, usage_metadata.cluster_id AS cluster_id, SUM(usage_quantity) AS dbus ` +
 	`FROM system.billing.usage ` +
-	`WHERE workspace_id = :workspace_id AND usage_metadata.cluster_id = :cluster_id AND usage_unit = 'DBU' AND usage_date >= :from AND usage_date < :to ` +
+	`WHERE workspace_id = :workspace_id AND usage_metadata.cluster_id = :cluster_id AND usage_unit = 'DBU' AND usage_date >= :first_day AND usage_date < :end_day ` +
 	`GROUP BY usage_date, sku_name, cloud, usage_metadata.cluster_id ORDER BY usage_date`
 
 // listPricesSQL reads the USD list prices per DBU in effect during the
@@ -31,7 +32,7 @@ const clusterUsageSQL = `SELECT usage_date, sku_name, cloud, usage_metadata.clus
 // price's effective window) is done in shapeSpend.
 const listPricesSQL = `SELECT sku_name, cloud, pricing.default AS price, price_start_time, price_end_time ` +
 	`FROM system.billing.list_prices ` +
-	`WHERE usage_unit = 'DBU' AND currency_code = 'USD' AND price_start_time < :to AND (price_end_time IS NULL OR price_end_time > :from)`
+	`WHERE usage_unit = 'DBU' AND currency_code = 'USD' AND price_start_time < :window_end AND (price_end_time IS NULL OR price_end_time > :window_start)`
 
 // SpendQuery asks for a spend view; StartWarehouse as for UtilQuery.
 type SpendQuery struct {
@@ -46,8 +47,8 @@ func spendParams(workspaceID, clusterID string, from, to time.Time) []sql.Statem
 		p = append(p, sql.StatementParameterListItem{Name: "cluster_id", Value: clusterID, Type: "STRING"})
 	}
 	return append(p,
-		sql.StatementParameterListItem{Name: "from", Value: from.Format(time.DateOnly), Type: "DATE"},
-		sql.StatementParameterListItem{Name: "to", Value: to.Format(time.DateOnly), Type: "DATE"})
+		sql.StatementParameterListItem{Name: "first_day", Value: from.Format(time.DateOnly), Type: "DATE"},
+		sql.StatementParameterListItem{Name: "end_day", Value: to.Format(time.DateOnly), Type: "DATE"})
 }
 
 // Spend is the last SpendDays of actual usage of one cluster (clusterID)
@@ -92,8 +93,8 @@ func (s *Service) Spend(ctx context.Context, ws, clusterID string, q SpendQuery)
 // is still worth showing, priced as an estimate.
 func (s *Service) listPrices(ctx context.Context, w *databricks.WorkspaceClient, wh string, from, to time.Time) ([]listPrice, string) {
 	res, err := s.run(ctx, w, wh, listPricesSQL, []sql.StatementParameterListItem{
-		{Name: "from", Value: from.Format(time.RFC3339), Type: "TIMESTAMP"},
-		{Name: "to", Value: to.Format(time.RFC3339), Type: "TIMESTAMP"},
+		{Name: "window_start", Value: from.Format(time.RFC3339), Type: "TIMESTAMP"},
+		{Name: "window_end", Value: to.Format(time.RFC3339), Type: "TIMESTAMP"},
 	})
 	var denied *deniedError
 	switch {

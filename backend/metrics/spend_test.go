@@ -40,10 +40,10 @@ func TestSpendParamsAreBound(t *testing.T) {
 	}{
 		{"workspace", "", usageSQL, []sql.StatementParameterListItem{
 			{Name: "workspace_id", Value: "123", Type: "STRING"},
-			{Name: "from", Value: "2026-01-31", Type: "DATE"}, {Name: "to", Value: "2026-03-02", Type: "DATE"}}},
+			{Name: "first_day", Value: "2026-01-31", Type: "DATE"}, {Name: "end_day", Value: "2026-03-02", Type: "DATE"}}},
 		{"cluster", "0101-abc'; DROP", clusterUsageSQL, []sql.StatementParameterListItem{
 			{Name: "workspace_id", Value: "123", Type: "STRING"}, {Name: "cluster_id", Value: "0101-abc'; DROP", Type: "STRING"},
-			{Name: "from", Value: "2026-01-31", Type: "DATE"}, {Name: "to", Value: "2026-03-02", Type: "DATE"}}},
+			{Name: "first_day", Value: "2026-01-31", Type: "DATE"}, {Name: "end_day", Value: "2026-03-02", Type: "DATE"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -55,7 +55,7 @@ func TestSpendParamsAreBound(t *testing.T) {
 			}
 		})
 	}
-	for _, p := range []string{":from", ":to"} {
+	for _, p := range []string{":window_start", ":window_end"} {
 		assert.Contains(t, listPricesSQL, p)
 	}
 }
