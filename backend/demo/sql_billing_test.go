@@ -144,3 +144,22 @@ func colNames(r sql.StatementResponse) []string {
 	}
 	return out
 }
+
+func TestCompareSQL(t *testing.T) {
+	tests := []struct {
+		a, op, b string
+		want     bool
+	}{
+		{"2026-03-01", ">=", "2026-03-01", true},
+		{"2026-02-28", ">=", "2026-03-01", false},
+		{"2026-03-01", "<", "2026-03-02", true},
+		{"2023-01-01T00:00:00.000Z", "<", "2026-02-01T00:00:00Z", true},
+		{"1000000000000000001", "=", "1000000000000000002", false}, // beyond a float's precision
+		{"0.55", ">", "0.3", true},
+		{"DBU", "=", "DBU", true},
+		{"PREMIUM_JOBS_COMPUTE", "=", "PREMIUM_JOBS_COMPUTE_(PHOTON)", false},
+	}
+	for _, tc := range tests {
+		assert.Equal(t, tc.want, compareSQL(tc.a, tc.op, tc.b), "%s %s %s", tc.a, tc.op, tc.b)
+	}
+}
