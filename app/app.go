@@ -95,7 +95,10 @@ func New(d Deps) *App {
 	applier := newApplyService(d, editor.checker) // the same check the form shows, before anything is sent
 	editor.apply = applier
 	drafts.useApply(applier)
-	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming)
+	if d.MetricsPrefs == nil {
+		d.MetricsPrefs = metrics.NewPrefs("") // one copy: the list's $/h and the Metrics tab share the prices
+	}
+	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming, rowPricer(d))
 	if d.Notices == nil {
 		d.Notices = notices.NewPrefs("")
 	}
@@ -122,7 +125,7 @@ func New(d Deps) *App {
 		Libraries:   newLibraries(ctx, d),
 		Runs:        newRuns(ctx, d, desktop),
 		Logs:        newLogs(ctx, d),
-		Metrics:     newMetrics(ctx, d),
+		Metrics:     newMetrics(ctx, d, clusters.pricesChanged),
 
 		Notifications: &Notifications{prefs: d.Notices},
 	}

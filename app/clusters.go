@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
+	"github.com/clusterdeck/clusterdeck/backend/metrics"
 	"github.com/clusterdeck/clusterdeck/backend/notices"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 )
@@ -49,11 +51,29 @@ type ClusterDetailEvent struct {
 	Error     *UIError         `json:"error,omitempty"`
 }
 
-func newClusters(ctx context.Context, src clusters.ClientSource, emit Emitter, errs *ErrorFormatter, desktop desktopServices, timing clusters.PollTiming) *Clusters {
+func newClusters(ctx context.Context, src clusters.ClientSource, emit Emitter, errs *ErrorFormatter, desktop desktopServices,
+	timing clusters.PollTiming, pricer clusters.Pricer) *Clusters {
 	c := &Clusters{emit: emit, errors: errs, desktop: desktop, ctx: ctx}
-	c.svc = clusters.NewService(ctx, clusters.Options{Clients: src, Sink: clusterSink{c}, Timing: timing})
+	c.svc = clusters.NewService(ctx, clusters.Options{Clients: src, Sink: clusterSink{c}, Timing: timing, Pricer: pricer})
 	return c
 }
+
+// rowPricer estimates the list's $/h from the cached catalog, the rate
+// table and the workspace's prices per DBU.
+func rowPricer(d Deps) clusters.Pricer {
+	return &metrics.RowPricer{Rates: d.Rates.Table, Prefs: d.MetricsPrefs,
+		Catalog: func(ws string) (catalog.Snapshot, error) {
+			if d.Catalog == nil {
+				return catalog.Snapshot{}, errNoCatalog
+			}
+			return d.Catalog.Cache().Load(ws)
+		}}
+}
+
+var errNoCatalog = errors.New("no catalog cache")
+
+// pricesChanged re-lists the workspace so its rows' $/h follow new prices.
+func (c *Clusters) pricesChanged(ws string) { c.svc.Refresh(ws) }
 
 // ActionTable returns, per state and kind, which actions are enabled and why not.
 func (c *Clusters) ActionTable() (clusters.ActionTable, error) { return forPage(clusters.Table()), nil }

@@ -28,7 +28,10 @@ func TestDesktopRuntimeWrappersBeforeStartup(t *testing.T) {
 	}{
 		{name: "emit", call: func() error { emitter.Emit(EventClustersChanged, "ws", 1); return nil }},
 		{name: "emit without data", call: func() error { emitter.Emit(EventClustersChanged); return nil }},
-		{name: "notify", call: func() error { services.Notify("Cluster ready", "etl is running", NoticeLink{Workspace: "demo", ClusterID: "c1"}); return nil }},
+		{name: "notify", call: func() error {
+			services.Notify("Cluster ready", "etl is running", NoticeLink{Workspace: "demo", ClusterID: "c1"})
+			return nil
+		}},
 		{name: "open url", call: func() error { return services.OpenURL("https://example.com") }, wantErr: errNotStarted},
 		{name: "save file", call: func() error {
 			_, err := DesktopFiles{Emitter: emitter}.SaveFile(context.Background(), "spec.json", []byte("{}"))

@@ -29,9 +29,11 @@ const metricsCallTimeout = 4 * time.Minute
 type Metrics struct {
 	ctx context.Context
 	svc *metrics.Service
+	// pricesChanged re-lists a workspace whose prices per DBU changed.
+	pricesChanged func(ws string)
 }
 
-func newMetrics(ctx context.Context, d Deps) *Metrics {
+func newMetrics(ctx context.Context, d Deps, pricesChanged func(ws string)) *Metrics {
 	svc := metrics.NewService(d.Clients, d.MetricsPrefs)
 	if d.Manager != nil {
 		svc.DefaultWarehouse = func(ws string) string {
@@ -45,7 +47,7 @@ func newMetrics(ctx context.Context, d Deps) *Metrics {
 	if d.Rates != nil {
 		svc.Rates = d.Rates.Table
 	}
-	return &Metrics{ctx: ctx, svc: svc}
+	return &Metrics{ctx: ctx, svc: svc, pricesChanged: pricesChanged}
 }
 
 func (m *Metrics) call() (context.Context, context.CancelFunc) {
@@ -94,7 +96,13 @@ func (m *Metrics) Cost(workspaceID, clusterID string) (MetricsCost, error) {
 
 // SetPrices remembers the workspace's prices per DBU, by SKU.
 func (m *Metrics) SetPrices(workspaceID string, p MetricsPrices) error {
-	return m.svc.SetPrices(workspaceID, p)
+	if err := m.svc.SetPrices(workspaceID, p); err != nil {
+		return err
+	}
+	if m.pricesChanged != nil {
+		m.pricesChanged(workspaceID) // the list's $/h follows at once
+	}
+	return nil
 }
 
 // Spend is the last 30 days of actual usage from system.billing.usage, of
@@ -106,7 +114,9 @@ func (m *Metrics) Spend(workspaceID, clusterID string, q MetricsSpendQuery) (Met
 }
 
 // Prices are the workspace's prices per DBU, by SKU (zero where none is set).
-func (m *Metrics) Prices(workspaceID string) (MetricsPrices, error) { return m.svc.Prices(workspaceID), nil }
+func (m *Metrics) Prices(workspaceID string) (MetricsPrices, error) {
+	return m.svc.Prices(workspaceID), nil
+}
 
 // metricsRules explain the tab's own failures.
 func metricsRules() []ErrorRule {

@@ -31,6 +31,7 @@ func (lv *listView) fetchTransitional(ctx context.Context, walker *client.Databr
 	if err != nil {
 		return true, false, err
 	}
+	s.price(lv.ws, rows)
 	seen := make(map[string]Row, len(rows))
 	for _, r := range rows {
 		seen[r.ID] = r

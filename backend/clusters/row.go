@@ -31,7 +31,14 @@ type Row struct {
 	StartTime       int64             `json:"startTime"`
 	// JobRun is the run that owns job compute (nil for any other).
 	JobRun *JobRun `json:"jobRun,omitempty"`
+	// Cost per hour now, estimated (nil: it does not bill, or no estimate).
+	Cost *RowCost `json:"cost,omitempty"`
+
+	sizing Sizing // what Cost is estimated from (not sent)
 }
+
+// Sizing is what the row's cost is estimated from.
+func (r Row) Sizing() Sizing { return r.sizing }
 
 // RowOf flattens a cluster for the list.
 func RowOf(d *compute.ClusterDetails, pinned bool) Row {
@@ -42,7 +49,7 @@ func RowOf(d *compute.ClusterDetails, pinned bool) Row {
 		SparkVersion: d.SparkVersion, Runtime: RuntimeLabel(d.SparkVersion),
 		AccessMode: string(d.DataSecurityMode), AccessModeLabel: AccessModeLabel(d.DataSecurityMode),
 		Creator: d.CreatorUserName, Tags: d.CustomTags, Pinned: pinned, StartTime: d.StartTime,
-		JobRun: JobRunOf(d),
+		JobRun: JobRunOf(d), sizing: SizingOf(d),
 	}
 	if r.DriverType == "" {
 		r.DriverType = d.NodeTypeId
@@ -63,9 +70,12 @@ func RowOf(d *compute.ClusterDetails, pinned bool) Row {
 	return r
 }
 
-// equal compares two rows; Tags and Termination are compared by content.
+// equal compares two rows; Tags, Cost and Termination are compared by content.
 func equal(a, b Row) bool {
 	if !rowScalarsEqual(a, b) || !maps.Equal(a.Tags, b.Tags) {
+		return false
+	}
+	if (a.Cost == nil) != (b.Cost == nil) || (a.Cost != nil && *a.Cost != *b.Cost) {
 		return false
 	}
 	ta, tb := a.Termination, b.Termination

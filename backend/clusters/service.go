@@ -74,6 +74,8 @@ type Options struct {
 	Log     *slog.Logger
 	// FollowFor is how long a started cluster is followed for its notice.
 	FollowFor time.Duration
+	// Pricer estimates what running rows cost per hour (nil: no estimate).
+	Pricer Pricer
 	// ListRetry is how long one list call may retry 429/5xx answers inside
 	// the SDK before the poll counts as failed (default ListRetryBudget).
 	ListRetry time.Duration
@@ -84,6 +86,7 @@ type Options struct {
 // open cluster, the follow-ups behind notifications, and the actions.
 type Service struct {
 	clients *clientSet
+	pricer  Pricer
 	sink    Sink
 	clock   Clock
 	timing  PollTiming
@@ -118,7 +121,14 @@ func NewService(ctx context.Context, o Options) *Service {
 	return &Service{clients: newClientSet(o.Clients, o.ListRetry), sink: o.Sink, clock: o.Clock, timing: o.Timing,
 		log: o.Log, follow: o.FollowFor, ctx: ctx, views: map[viewKey]*listView{},
 		follows: map[string]map[string]followUp{}, pinned: map[viewKey]map[string]bool{}, busy: map[string]bool{},
-		up: map[string]map[string]bool{}}
+		up: map[string]map[string]bool{}, pricer: o.Pricer}
+}
+
+// price sets the estimated cost of the rows that bill.
+func (s *Service) price(ws string, rows []Row) {
+	if s.pricer != nil {
+		s.pricer.PriceRows(ws, rows)
+	}
 }
 
 type viewKey struct {
@@ -287,6 +297,7 @@ func (lv *listView) fetch(ctx context.Context) (bool, error) {
 	var all []Row
 	first := true
 	_, err = ListPages(ctx, walker, lv.view, func(rows []Row) error {
+		s.price(lv.ws, rows)
 		all = append(all, rows...)
 		if stream {
 			s.sink.Delta(Delta{Workspace: lv.ws, View: lv.view, Reset: first, Upserts: rows})

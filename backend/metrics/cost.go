@@ -2,12 +2,12 @@ package metrics
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
+	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 )
 
@@ -84,33 +84,48 @@ func (s *Service) Cost(ctx context.Context, ws, clusterID string) (Cost, error) 
 	if err != nil {
 		return Cost{}, fmt.Errorf("node types: %w", err)
 	}
-	b, err := json.Marshal(c)
-	if err != nil {
-		return Cost{}, fmt.Errorf("cluster %s: %w", clusterID, err)
-	}
-	var spec map[string]any
-	if err := json.Unmarshal(b, &spec); err != nil {
-		return Cost{}, fmt.Errorf("cluster %s: %w", clusterID, err)
-	}
-	if c.State == compute.StateRunning || c.State == compute.StateResizing {
-		// Priced at the size it has now, not its autoscale range.
-		delete(spec, "autoscale")
-		spec["num_workers"] = c.NumWorkers
-	}
+	sizing := clusters.SizingOf(c)
 	var pools []compute.InstancePoolAndStats
-	if c.InstancePoolId != "" || c.DriverInstancePoolId != "" {
+	if sizing.Pool != "" || sizing.DriverPool != "" {
 		pools, _ = w.InstancePools.ListAll(ctx) // a pool not listed makes the estimate say so
 	}
-	est, err := s.Rates().Estimate(spec, nodes.NodeTypes, pools)
+	est, err := Estimate(s.Rates(), sizing, nodes.NodeTypes, pools)
 	if err != nil {
 		return Cost{}, fmt.Errorf("estimate for %s: %w", clusterID, err)
 	}
 	prices := s.prefs.Prices(ws)
-	out := Cost{DBUsPerHour: est.DBUsPerHour, SKU: SKU(c.ClusterSource, c.RuntimeEngine), Workers: est.Workers, Prices: prices}
+	out := Cost{DBUsPerHour: est.DBUsPerHour, SKU: skuOf(sizing), Workers: est.Workers, Prices: prices}
 	out.PricePerDBU = prices.For(out.SKU)
-	out.DollarsPerHour = math.Round(out.DBUsPerHour*out.PricePerDBU*100) / 100
+	out.DollarsPerHour = dollars(out.DBUsPerHour, out.PricePerDBU)
 	return out, nil
 }
+
+// Estimate is the DBU rate of a cluster of this sizing, by the policy
+// evaluator's one rule (the rate table, node types or pools, Photon).
+func Estimate(t policy.RateTable, s clusters.Sizing, nodes []compute.NodeType, pools []compute.InstancePoolAndStats) (policy.Estimate, error) {
+	spec := map[string]any{"num_workers": float64(s.Workers)}
+	for k, v := range map[string]string{"node_type_id": s.NodeType, "driver_node_type_id": s.DriverNodeType,
+		"instance_pool_id": s.Pool, "driver_instance_pool_id": s.DriverPool} {
+		if v != "" {
+			spec[k] = v
+		}
+	}
+	if s.Photon {
+		spec["runtime_engine"] = string(compute.RuntimeEnginePhoton)
+	}
+	return t.Estimate(spec, nodes, pools)
+}
+
+func skuOf(s clusters.Sizing) string {
+	engine := compute.RuntimeEngineStandard
+	if s.Photon {
+		engine = compute.RuntimeEnginePhoton
+	}
+	return SKU(s.Source, engine)
+}
+
+// dollars is DBU/h × price, to the cent.
+func dollars(dbus, price float64) float64 { return math.Round(dbus*price*100) / 100 }
 
 // SetPrices remembers the workspace's prices per DBU.
 func (s *Service) SetPrices(ws string, p Prices) error {

@@ -206,6 +206,15 @@ describe('metrics tab', () => {
       return dollars > 0 && Math.abs(dollars - Math.round(dbus * 0.5 * 100) / 100) < 0.006
     }, { timeout: 30_000 }).toBe(true)
     expect(await cost.textContent()).toContain('$0.50/DBU')
+
+    // The list's $/h column shows the same estimate, from the same rule.
+    const dollars = Number(await cost.getAttribute('data-dollars'))
+    await page.locator('[data-nav="compute"]').click()
+    await page.getByTestId('cluster-search').locator('input').fill(cl.cluster_name)
+    const rowCost = page.locator(`tr[data-id="${cl.cluster_id}"]`).getByTestId('row-cost')
+    await expect.poll(() => rowCost.textContent(), { timeout: 30_000 }).toBe(`≈ $${dollars.toFixed(2)}`)
+    await page.getByTestId('cluster-search').locator('input').fill('')
+    await page.screenshot({ path: join(artifacts, 'e2e-list-cost.png') })
   })
 
   it('benchmark: 7 days × 1-minute points × 50 nodes (about 500,000 points) drawn and panned', async () => {

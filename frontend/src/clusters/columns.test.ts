@@ -9,9 +9,9 @@ const ids = (p = defaultPrefs()) => shownColumns(p).map((c) => c.id)
 describe('column prefs', () => {
   beforeEach(() => localStorage.clear())
 
-  it('shows name, state, creator and tags by default, and they fit a 1,360 px window', () => {
+  it('shows name, state, creator, tags and $/h by default, and they fit a 1,360 px window', () => {
     const p = defaultPrefs()
-    expect(ids(p)).toEqual(['name', 'state', 'workers', 'runtime', 'creator', 'tags'])
+    expect(ids(p)).toEqual(['name', 'state', 'workers', 'runtime', 'creator', 'tags', 'cost'])
     expect(tableWidth(p)).toBeLessThanOrEqual(fitWidth)
     expect(tableWidth(p)).toBe(shownColumns(p).reduce((s, c) => s + c.width, 0) + actionsWidth)
   })
@@ -28,7 +28,7 @@ describe('column prefs', () => {
 
   it('moves a column up and down, never past the ends or before the name', () => {
     let p = move(defaultPrefs(), 'creator', -1)
-    expect(ids(p)).toEqual(['name', 'state', 'workers', 'creator', 'runtime', 'tags'])
+    expect(ids(p)).toEqual(['name', 'state', 'workers', 'creator', 'runtime', 'tags', 'cost'])
     p = move(p, 'state', -1)
     expect(p.order[0]).toBe('name')
     expect(move(p, 'name', 1)).toBe(p)
@@ -43,7 +43,7 @@ describe('column prefs', () => {
     expect(widthOf(p, 'tags')).toBe(90)
     p = setWidth(p, 'runtime', 99_999)
     expect(widthOf(p, 'runtime')).toBe(maxColumnWidth)
-    expect(widthOf(p, 'creator')).toBe(190)
+    expect(widthOf(p, 'creator')).toBe(170)
     expect(setWidth(p, 'actions' as ColumnId, 200)).toBe(p) // the row menu is not the user's to size
   })
 
@@ -64,8 +64,8 @@ describe('column prefs', () => {
       hidden: ['name', 'state', 'gone'],
       widths: { tags: 'wide', state: 150, gone: 10 },
     })
-    expect(p.order).toEqual(['name', 'tags', 'state', 'workers', 'runtime', 'creator', 'driverType', 'accessMode'])
-    expect(p.hidden.sort()).toEqual(['accessMode', 'driverType', 'state'])
+    expect(p.order).toEqual(['name', 'tags', 'state', 'workers', 'runtime', 'creator', 'cost', 'dbus', 'driverType', 'accessMode'])
+    expect(p.hidden.sort()).toEqual(['accessMode', 'dbus', 'driverType', 'state'])
     expect(p.widths).toEqual({ state: 150 })
   })
 

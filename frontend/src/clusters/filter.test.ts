@@ -49,6 +49,17 @@ describe('sortRows', () => {
     expect(sortRows(w, { key: 'workers', order: 'ascend' }).map((r) => r.id)).toEqual(['b', 'a'])
   })
 
+  it('sorts by $/h as numbers, unpriced at $0 and what does not bill below, and by DBU/h', () => {
+    const c = [
+      row({ id: 'cheap', name: 'a', cost: { dbusPerHour: 9, dollarsPerHour: 2.5, priced: true } }),
+      row({ id: 'off', name: 'b', state: 'TERMINATED' }),
+      row({ id: 'dear', name: 'c', cost: { dbusPerHour: 4, dollarsPerHour: 10.25, priced: true } }),
+      row({ id: 'unpriced', name: 'd', cost: { dbusPerHour: 20, dollarsPerHour: 0, priced: false } }),
+    ]
+    expect(sortRows(c, { key: 'cost', order: 'descend' }).map((r) => r.id)).toEqual(['dear', 'cheap', 'unpriced', 'off'])
+    expect(sortRows(c, { key: 'dbus', order: 'descend' }).map((r) => r.id)).toEqual(['unpriced', 'cheap', 'dear', 'off'])
+  })
+
   it('orders numbers inside text by value', () => {
     const rt = [
       row({ id: 'new', sparkVersion: '10.4.x-scala2.12' }),

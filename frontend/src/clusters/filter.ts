@@ -10,7 +10,7 @@ export interface ClusterFilters {
   mine: boolean
 }
 
-export type SortKey = 'name' | 'state' | 'driverType' | 'workers' | 'runtime' | 'accessMode' | 'creator' | 'tags'
+export type SortKey = 'name' | 'state' | 'driverType' | 'workers' | 'runtime' | 'accessMode' | 'creator' | 'tags' | 'cost' | 'dbus'
 export interface SortState {
   key: SortKey
   order: 'ascend' | 'descend'
@@ -60,6 +60,10 @@ function sortKey(r: ClusterRow, key: SortKey): string | number {
       return stateRank[r.state] ?? 9
     case 'workers':
       return r.workersSort
+    case 'cost': // compute that does not bill sorts below $0
+      return r.cost ? (r.cost.priced ? r.cost.dollarsPerHour : 0) : -1
+    case 'dbus':
+      return r.cost?.dbusPerHour ?? -1
     case 'runtime':
       return naturalKey(r.sparkVersion)
     case 'accessMode':

@@ -16,3 +16,8 @@ export function memoryText(gb: number): string {
 export function dbuRateText(dbusPerHour: number): string {
   return `≈ ${dbusPerHour.toFixed(1)} DBU/h`
 }
+
+/** Dollars to the cent with US grouping: "$1,234.50" (prices here are in USD). */
+export function dollarsText(v: number): string {
+  return `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+}

@@ -37,7 +37,8 @@ describe('metrics series', () => {
 
 describe('cost text', () => {
   it('writes dollars with two decimals and names every SKU', async () => {
-    const { dollarsText, SKU_LABELS } = await import('./series')
+    const { SKU_LABELS } = await import('./series')
+    const { dollarsText } = await import('@/lib/number')
     expect(dollarsText(2.479)).toBe('$2.48')
     expect(Object.keys(SKU_LABELS)).toEqual(['ALL_PURPOSE_COMPUTE', 'ALL_PURPOSE_COMPUTE_(PHOTON)', 'JOBS_COMPUTE', 'JOBS_COMPUTE_(PHOTON)'])
   })

@@ -74,11 +74,6 @@ export const SKU_LABELS: Record<string, string> = {
   'JOBS_COMPUTE_(PHOTON)': 'jobs, Photon',
 }
 
-/** Dollars, two decimals, thousands grouped: "$2.48", "$11,846.79". */
-export function dollarsText(v: number): string {
-  return `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
-}
-
 /** What a spend view returns that its charts draw. */
 export interface SpendLike {
   x: number[]

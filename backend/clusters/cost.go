@@ -1,0 +1,54 @@
+package clusters
+
+import (
+	"strings"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+)
+
+// Sizing is what a cluster's cost per hour depends on: its node types (or
+// pools), how many workers it counts, its engine and what it bills as.
+type Sizing struct {
+	NodeType, DriverNodeType string
+	Pool, DriverPool         string
+	Workers                  int
+	Photon                   bool
+	Source                   compute.ClusterSource
+	// Up: the cluster runs now and bills at Workers; otherwise Workers is
+	// what it would start with (autoscaling: its maximum, as policies count).
+	Up bool
+}
+
+// SizingOf reads a cluster's sizing: running compute at the size it has
+// now, the rest at the size it would have.
+func SizingOf(d *compute.ClusterDetails) Sizing {
+	s := Sizing{NodeType: d.NodeTypeId, DriverNodeType: d.DriverNodeTypeId, Pool: d.InstancePoolId,
+		DriverPool: d.DriverInstancePoolId, Workers: d.NumWorkers, Source: d.ClusterSource,
+		Photon: d.RuntimeEngine == compute.RuntimeEnginePhoton || strings.Contains(d.SparkVersion, "-photon-"),
+		Up:     Bills(d.State)}
+	if !s.Up && d.Autoscale != nil {
+		s.Workers = d.Autoscale.MaxWorkers
+	}
+	return s
+}
+
+// Bills says whether compute in this state is billed by the hour now.
+func Bills(s compute.State) bool {
+	return s == compute.StateRunning || s == compute.StateResizing || s == compute.StateRestarting
+}
+
+// RowCost is a row's estimated cost per hour at its size now; only
+// compute that bills has one.
+type RowCost struct {
+	DBUsPerHour    float64 `json:"dbusPerHour"`
+	DollarsPerHour float64 `json:"dollarsPerHour"`
+	// Priced: the workspace has a price per DBU for the cluster's SKU
+	// (without one only DBU/h is known).
+	Priced bool `json:"priced"`
+}
+
+// Pricer estimates the cost of a workspace's rows that bill (setting their
+// Cost), one page of rows at a time. backend/metrics has the one estimate.
+type Pricer interface {
+	PriceRows(ws string, rows []Row)
+}
