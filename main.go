@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/clusterdeck/clusterdeck/app"
@@ -62,7 +63,7 @@ func run(ctx context.Context, args []string) error {
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	command := ""
-	if len(args) > 0 {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		command = args[0]
 	}
 	switch command {
@@ -110,8 +111,17 @@ func run(ctx context.Context, args []string) error {
 			Bound: a.Bindings(), FormatErr: a.FormatError, Assets: assets, Hub: hub, Log: log,
 		})
 	case "":
+		// The window may take the bridge's demo flags (`make bench` opens it
+		// on 10,000 demo clusters); nothing else.
+		demoFlags, rest, err := demo.SplitBridgeFlags(args, os.Stdout, demoTimeScale)
+		if err != nil {
+			return err
+		}
+		if len(rest) > 0 {
+			return fmt.Errorf("unknown argument %q (the window takes only --demo-… flags)", rest[0])
+		}
 		emitter := &app.WailsEmitter{}
-		a, assets, _, err := build(ctx, log, emitter, "desktop", demo.Options{TimeScale: demoTimeScale}, app.DesktopFiles{Emitter: emitter})
+		a, assets, _, err := build(ctx, log, emitter, "desktop", demoFlags.Options(), app.DesktopFiles{Emitter: emitter})
 		if err != nil {
 			return err
 		}

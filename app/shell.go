@@ -19,6 +19,7 @@ type Shell struct {
 	info      AppInfo
 	log       *slog.Logger
 	readyOnce sync.Once
+	marks     sync.Map // page marks already logged
 }
 
 func newShell(d Deps) *Shell {
@@ -38,5 +39,21 @@ func (s *Shell) Info() (AppInfo, error) {
 // so the desktop smoke test (and a user reading logs) can see the page booted.
 func (s *Shell) Ready() error {
 	s.readyOnce.Do(func() { s.log.Info("shell ready") })
+	return nil
+}
+
+// pageMarks are the moments the page may log (once each): `make bench`
+// reads them from the desktop app's log to time its start.
+var pageMarks = map[string]bool{"clusters:first-rows-painted": true, "clusters:all-rows-painted": true}
+
+// Mark logs that the page reached a moment, once per name, with the page's
+// own clock (ms since it loaded). Unknown names are ignored.
+func (s *Shell) Mark(name string, pageMs float64) error {
+	if !pageMarks[name] {
+		return nil
+	}
+	if _, seen := s.marks.LoadOrStore(name, true); !seen {
+		s.log.Info("page mark", "name", name, "page_ms", int64(pageMs))
+	}
 	return nil
 }

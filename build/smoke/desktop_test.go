@@ -15,16 +15,27 @@ import (
 
 // desktop is one run of the production binary with its own HOME and XDG folders.
 type desktop struct {
-	cmd    *exec.Cmd
-	logs   *lineLog
-	exited chan error
+	cmd     *exec.Cmd
+	logs    *lineLog
+	exited  chan error
+	started time.Time // just before exec
 }
 
 // startDesktop launches bin with every XDG folder under home and waits until
 // the page reports that the shell rendered.
-func startDesktop(t *testing.T, bin, home string) *desktop {
+func startDesktop(t *testing.T, bin, home string, args ...string) *desktop {
 	t.Helper()
-	cmd := exec.Command(bin)
+	d := launch(t, bin, home, args...)
+	// Bounds, not performance assertions: how long we are willing to wait.
+	require.True(t, d.logs.waitFor("shell ready", 90*time.Second),
+		"the page never reported that the shell rendered; log:\n%s", d.logs)
+	return d
+}
+
+// launch starts bin with every XDG folder under home and collects its log.
+func launch(t *testing.T, bin, home string, args ...string) *desktop {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "HOME="+home,
 		"XDG_CONFIG_HOME="+filepath.Join(home, "config"), "XDG_CACHE_HOME="+filepath.Join(home, "cache"),
 		"XDG_DATA_HOME="+filepath.Join(home, "data"), "XDG_STATE_HOME="+filepath.Join(home, "state"))
@@ -32,15 +43,13 @@ func startDesktop(t *testing.T, bin, home string) *desktop {
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
 	cmd.Stdout = io.Discard
+	d.started = time.Now()
 	require.NoError(t, cmd.Start())
 	go func() {
 		d.logs.consume(stderr)
 		d.exited <- cmd.Wait()
 	}()
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
-	// Bounds, not performance assertions: how long we are willing to wait.
-	require.True(t, d.logs.waitFor("shell ready", 90*time.Second),
-		"the page never reported that the shell rendered; log:\n%s", d.logs)
 	return d
 }
 

@@ -100,6 +100,7 @@ func abs(v int) int {
 type lineLog struct {
 	mu    sync.Mutex
 	lines []string
+	at    []time.Time // when each line was read
 }
 
 func (l *lineLog) consume(r io.Reader) {
@@ -107,19 +108,26 @@ func (l *lineLog) consume(r io.Reader) {
 	for s.Scan() {
 		l.mu.Lock()
 		l.lines = append(l.lines, s.Text())
+		l.at = append(l.at, time.Now())
 		l.mu.Unlock()
 	}
 }
 
-func (l *lineLog) contains(part string) bool {
+// seenAt is when the first line holding part was read.
+func (l *lineLog) seenAt(part string) (time.Time, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	for _, line := range l.lines {
+	for i, line := range l.lines {
 		if strings.Contains(line, part) {
-			return true
+			return l.at[i], true
 		}
 	}
-	return false
+	return time.Time{}, false
+}
+
+func (l *lineLog) contains(part string) bool {
+	_, ok := l.seenAt(part)
+	return ok
 }
 
 func (l *lineLog) waitFor(part string, limit time.Duration) bool {
@@ -128,7 +136,7 @@ func (l *lineLog) waitFor(part string, limit time.Duration) bool {
 		if l.contains(part) {
 			return true
 		}
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(20 * time.Millisecond)
 	}
 	return false
 }

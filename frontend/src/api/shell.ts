@@ -1,4 +1,4 @@
-import { Info, Ready } from '../../wailsjs/go/app/Shell'
+import { Info, Mark, Ready } from '../../wailsjs/go/app/Shell'
 import type { app } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
@@ -8,4 +8,6 @@ export const shellApi = {
   info: (): Promise<AppInfo> => invoke(() => Info()),
   /** Tells the backend the shell has rendered (logged once; the smoke test waits for it). */
   ready: (): Promise<void> => invoke(() => Ready()),
+  /** Logs a moment the page reached (once per name; `make bench` times the desktop app's start by it). */
+  mark: (name: 'clusters:first-rows-painted' | 'clusters:all-rows-painted'): Promise<void> => invoke(() => Mark(name, performance.now())),
 }

@@ -12,3 +12,8 @@ export function measured<A extends unknown[], R>(name: string, fn: (...args: A) 
     }
   }
 }
+
+/** Runs fn once the frame being prepared now has been painted (the frame after next begins). */
+export function afterPaint(fn: () => void): void {
+  requestAnimationFrame(() => requestAnimationFrame(fn))
+}

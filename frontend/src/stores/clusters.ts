@@ -5,6 +5,7 @@ import {
   EventName,
   onEvent,
   scoped,
+  shellApi,
   toApiError,
   type ActionTable,
   type ApiError,
@@ -18,6 +19,7 @@ import {
 } from '@/api'
 import { emptyFilters, filterRows, sortRows, type ClusterFilters, type SortState } from '@/clusters/filter'
 import { useNow } from '@/composables/useNow'
+import { afterPaint } from '@/lib/perf'
 import { agoText, secondsSince } from '@/lib/time'
 import { useWorkspacesStore } from '@/stores/workspaces'
 
@@ -110,13 +112,17 @@ export const useClustersStore = defineStore('clusters', () => {
         for (const id of [...byId.keys()]) if (!cycle.has(id)) byId.delete(id)
         cycle = null
       }
-      if (!complete.value) performance.mark('clusters:all-rows')
+      if (!complete.value) {
+        performance.mark('clusters:all-rows')
+        afterPaint(() => void shellApi.mark('clusters:all-rows-painted').catch(() => undefined))
+      }
       complete.value = true
     }
     const first = !firstRows && byId.size > 0
     if (first) {
       firstRows = true
       performance.mark('clusters:first-rows')
+      afterPaint(() => void shellApi.mark('clusters:first-rows-painted').catch(() => undefined))
     }
     bump(first || d.complete)
   }

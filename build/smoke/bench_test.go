@@ -1,0 +1,132 @@
+package smoke
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestBenchDesktop prints the desktop figures of `make bench` (issue 18):
+// memory and start-up of the real window on 10,000 demo clusters, beside
+// the smallest Wails app (build/bench/hello) measured in the same run, at
+// the same window size. Figures, never pass/fail: it runs only when
+// CLUSTERDECK_BENCH is set.
+func TestBenchDesktop(t *testing.T) {
+	if os.Getenv("CLUSTERDECK_BENCH") == "" {
+		t.Skip("a benchmark: `make bench` runs it")
+	}
+	bin, _ := desktopEnv(t)
+	hello := filepath.Join(t.TempDir(), "hello")
+	build := exec.Command("go", "build", "-tags", "desktop,production,webkit2_41,benchhello", "-ldflags", "-w -s",
+		"-o", hello, "./build/bench/hello")
+	build.Dir = filepath.Join("..", "..")
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, "build the hello-world app: %s", out)
+
+	const runs = 3
+	var helloStart, helloRSS, deskStart, deskRSS []float64
+	for i := 0; i < runs; i++ {
+		ms, mb := measure(t, hello, "hello painted", "")
+		helloStart, helloRSS = append(helloStart, ms), append(helloRSS, mb)
+		ms, mb = measure(t, bin, "clusters:first-rows-painted", "clusters:all-rows-painted", "--demo-clusters=10000")
+		deskStart, deskRSS = append(deskStart, ms), append(deskRSS, mb)
+	}
+	fmt.Printf("BENCH desktop_rss_mb %.0f          # real window, 10,000 clusters loaded, all processes (median of %d: %s)\n",
+		median(deskRSS), runs, list(deskRSS))
+	fmt.Printf("BENCH hello_rss_mb %.0f            # the minimal Wails app, same run, same window size (%s)\n", median(helloRSS), list(helloRSS))
+	fmt.Printf("BENCH desktop_start_ms %.0f        # exec → first rows painted (%s)\n", median(deskStart), list(deskStart))
+	fmt.Printf("BENCH hello_start_ms %.0f          # exec → painted (%s)\n", median(helloStart), list(helloStart))
+}
+
+// measure starts bin, times exec → the log line `painted`, waits for
+// `loaded` (if any) and a moment for the page to settle, then sums the RSS
+// of the process and every process under it (WebKit's web and network
+// processes), in MB.
+func measure(t *testing.T, bin, painted, loaded string, args ...string) (startMs, rssMB float64) {
+	t.Helper()
+	d := launch(t, bin, t.TempDir(), args...)
+	defer func() {
+		_ = d.cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-d.exited:
+		case <-time.After(20 * time.Second):
+			_ = d.cmd.Process.Kill()
+		}
+	}()
+	// Bounds on how long to wait, not targets.
+	require.True(t, d.logs.waitFor(painted, 120*time.Second), "%s never logged %q; log:\n%s", bin, painted, d.logs)
+	at, _ := d.logs.seenAt(painted)
+	if loaded != "" {
+		require.True(t, d.logs.waitFor(loaded, 120*time.Second), "%s never logged %q; log:\n%s", bin, loaded, d.logs)
+	}
+	time.Sleep(3 * time.Second) // let the page settle (garbage collected, idle) before reading memory
+	return float64(at.Sub(d.started).Milliseconds()), float64(treeRSS(t, d.cmd.Process.Pid)) / 1024
+}
+
+// treeRSS sums VmRSS (kB) of pid and all its descendants.
+func treeRSS(t *testing.T, pid int) int {
+	t.Helper()
+	children := map[int][]int{}
+	entries, err := os.ReadDir("/proc")
+	require.NoError(t, err)
+	for _, e := range entries {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue // gone since the listing
+		}
+		// The command name is in parentheses and may hold spaces: read after it.
+		fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+		if len(fields) > 1 {
+			ppid, _ := strconv.Atoi(fields[1])
+			children[ppid] = append(children[ppid], p)
+		}
+	}
+	total := 0
+	for queue := []int{pid}; len(queue) > 0; queue = queue[1:] {
+		p := queue[0]
+		total += rssKB(p)
+		queue = append(queue, children[p]...)
+	}
+	return total
+}
+
+func rssKB(pid int) int {
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			return kb
+		}
+	}
+	return 0
+}
+
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+func list(v []float64) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	return strings.Join(parts, ", ")
+}
