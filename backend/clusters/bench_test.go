@@ -2,6 +2,7 @@ package clusters
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -42,6 +43,9 @@ func BenchmarkList10kLatency20ms(b *testing.B) {
 		b.ReportMetric(float64((time.Duration(calls) * latency).Milliseconds()), "lower-bound-ms")
 		b.Logf("all-purpose view: %d rows in %d pages (+1 pinned call): first rows after %s, full list after %s; lower bound %d calls × %s = %s",
 			rows, pages, first.Round(time.Millisecond), full.Round(time.Millisecond), calls, latency, time.Duration(calls)*latency)
+		fmt.Printf("BENCH list10k_ms %d              # full list, 20 ms injected latency, %d rows\n", full.Milliseconds(), rows)
+		fmt.Printf("BENCH list10k_bound_ms %d        # %d calls × 20 ms\n", (time.Duration(calls) * latency).Milliseconds(), calls)
+		fmt.Printf("BENCH list10k_first_rows_ms %d    # first page's rows\n", first.Milliseconds())
 	}
 	b.StopTimer()
 	started := time.Now()
@@ -97,6 +101,7 @@ func BenchmarkWatchIdleCallsPerMinute(b *testing.B) {
 	perMinute := float64(requests) / minutes
 	mu.Unlock()
 	b.ReportMetric(perMinute, "calls/min")
+	fmt.Printf("BENCH watch_calls_per_min %.1f       # %d idle clusters watched: API calls per minute (one listing per 30 s)\n", perMinute, len(rows))
 	b.Logf("watching %d idle clusters: %d polls in %d simulated minutes, %.1f API calls per minute (each poll: 1 pinned-filter call + %d list pages)",
 		len(rows), passes-1, minutes, perMinute, (len(rows)+99)/100)
 }

@@ -252,6 +252,7 @@ describe('metrics tab', () => {
     const sorted = [...figures.pans].sort((a, b) => a - b)
     console.log(
       [
+        'metrics chart at scale:',
         `BENCH chart500k_draw_ms ${figures.firstPaint.toFixed(0)}        # 7 days × 1 min × 50 nodes, mount → painted (target ≤ 200)`,
         `BENCH chart500k_pan_step_ms ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)}     # median of a one-day view moved across the week: ${figures.pans.map((p) => p.toFixed(0)).join(', ')} ms`,
       ].join('\n'),
