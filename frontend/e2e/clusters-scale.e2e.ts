@@ -37,7 +37,8 @@ describe('clusters console at scale (figures, not assertions on time)', () => {
 
     const marks = await page.evaluate(() => {
       const at = (n: string) => performance.getEntriesByName(n).at(-1)?.startTime ?? NaN
-      return { watch: at('clusters:watch'), first: at('clusters:first-rows'), all: at('clusters:all-rows') }
+      // The first Watch: the view may watch again once its rows arrived.
+      return { watch: performance.getEntriesByName('clusters:watch')[0]?.startTime ?? NaN, first: at('clusters:first-rows'), all: at('clusters:all-rows') }
     })
     // Re-render all rows: sort by name descending and back (pinned stay first).
     const sortMs = await page.evaluate(async (f) => {
@@ -62,23 +63,38 @@ describe('clusters console at scale (figures, not assertions on time)', () => {
       }
       return { avg: times.reduce((a, b) => a + b, 0) / times.length, max: Math.max(...times), rows: document.querySelectorAll('tr[data-id]').length }
     }, frames.toString())
-    // Filter keystroke by keystroke: input event → rows repainted.
+    // Filter keystroke by keystroke. `ms`: input event → the page's work done
+    // and laid out (Vue's update flushes in a microtask; reading the layout
+    // forces style and layout), the figure the 16 ms target is about.
+    // `frameMs`: input → the next frame after that (includes waiting for
+    // the display's frame boundary, so never much under 16 ms).
     const keys = await page.evaluate(async (f) => {
       const input = document.querySelector<HTMLInputElement>('[data-testid="cluster-search"] input')!
       const wait = new Function(`return (${f})()`) as () => Promise<void>
-      const out: Array<{ text: string; ms: number; shown: string }> = []
-      for (const ch of 'analytics-') {
+      const out: Array<{ text: string; ms: number; frameMs: number; shown: string; shownAtDone: string }> = []
+      const count = () => document.querySelector('[data-testid="cluster-count"]')!.textContent ?? ''
+      // Type a word, then take it back letter by letter (the list grows again).
+      const word = 'analytics-'
+      const texts = [...[...word].map((_, i) => word.slice(0, i + 1)), ...[...word].map((_, i) => word.slice(0, word.length - 1 - i))].slice(0, -1)
+      for (const text of texts) {
+        await wait() // start from an idle frame
         const t0 = performance.now()
-        input.value += ch
+        input.value = text
         input.dispatchEvent(new Event('input', { bubbles: true }))
+        await Promise.resolve()
+        await Promise.resolve()
+        document.body.getBoundingClientRect()
+        const done = performance.now()
+        const shownAtDone = count()
         await wait()
-        out.push({ text: input.value, ms: performance.now() - t0, shown: document.querySelector('[data-testid="cluster-count"]')!.textContent ?? '' })
+        out.push({ text: input.value, ms: done - t0, frameMs: performance.now() - t0, shown: count(), shownAtDone })
       }
       return out
     }, frames.toString())
     await page.screenshot({ path: join(artifacts, 'e2e-clusters-10k.png') })
 
     const perKey = keys.map((k) => k.ms)
+    const p95 = (v: number[]) => [...v].sort((a, b) => a - b)[Math.ceil(v.length * 0.95) - 1]!
     console.log(
       [
         `clusters at scale (Chromium, ${total.toLocaleString()} all-purpose rows of 10,000+ generated):`,
@@ -87,13 +103,16 @@ describe('clusters console at scale (figures, not assertions on time)', () => {
         `  scrolling 60 steps of 1,500 px: ${scroll.avg.toFixed(1)} ms per step on average (max ${scroll.max.toFixed(1)} ms), ${scroll.rows} rows in the DOM`,
         `  filter per keystroke: ${perKey.map((m) => m.toFixed(1)).join(', ')} ms (avg ${(perKey.reduce((a, b) => a + b, 0) / perKey.length).toFixed(1)} ms)`,
         `  last search "${keys.at(-1)?.text}" shows ${keys.at(-1)?.shown}`,
-        `BENCH filter_keystroke_p95_ms ${[...perKey].sort((a, b) => a - b)[Math.ceil(perKey.length * 0.95) - 1]!.toFixed(1)}   # Chromium, ${total.toLocaleString()} rows, input → repainted`,
+        `BENCH filter_keystroke_p95_ms ${p95(perKey).toFixed(1)}   # Chromium, ${total.toLocaleString()} rows, input → filtered, rendered and laid out`,
+        `BENCH filter_keystroke_frame_p95_ms ${p95(keys.map((k) => k.frameMs)).toFixed(1)}   # input → the next frame painted (frame waits included)`,
         `BENCH sort_ms ${sortMs.toFixed(1)}                  # re-sort by name and repaint`,
         `BENCH clusters10k_first_rows_ms ${(marks.first - marks.watch).toFixed(0)}   # Watch → first rows (Chromium, bridge)`,
       ].join('\n'),
     )
     expect(scroll.rows).toBeLessThan(200) // virtual: only what is on screen is in the DOM
     expect(keys.at(-1)?.shown).not.toMatch(/^0 of/)
+    // The work timed was the whole update: the count was already the new one.
+    expect(keys.map((k) => k.shownAtDone)).toEqual(keys.map((k) => k.shown))
     expect(errors).toEqual([])
     await context.close()
   }, 240_000)

@@ -17,7 +17,7 @@ import {
   type ClustersStatus,
   type ClusterView,
 } from '@/api'
-import { emptyFilters, filterRows, sortRows, type ClusterFilters, type SortState } from '@/clusters/filter'
+import { emptyFilters, filterRows, haystack, sortRows, type ClusterFilters, type SortState } from '@/clusters/filter'
 import { useNow } from '@/composables/useNow'
 import { afterPaint } from '@/lib/perf'
 import { agoText, secondsSince } from '@/lib/time'
@@ -103,7 +103,9 @@ export const useClustersStore = defineStore('clusters', () => {
     if (d.workspace !== workspace.value || d.view !== view.value) return
     if (d.reset) cycle = new Set()
     for (const r of d.upserts ?? []) {
-      byId.set(r.id, Object.freeze(r) as ClusterRow)
+      const row = Object.freeze(r) as ClusterRow
+      haystack(row) // the search text, made as the page arrives rather than on the first keystroke
+      byId.set(r.id, row)
       cycle?.add(r.id)
     }
     for (const id of d.removed ?? []) byId.delete(id)
