@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"sync"
 
 	"github.com/databricks/databricks-sdk-go/client"
 	"github.com/databricks/databricks-sdk-go/service/compute"
@@ -130,13 +131,59 @@ func pinnedIDs(ctx context.Context, c *client.DatabricksClient, v View) (map[str
 
 // ListPages walks every page of a view, calling page with each page's rows as
 // soon as it arrives. It returns the number of API calls made.
+//
+// The view's cluster sources are disjoint partitions (a cluster has one
+// source), walked in parallel beside the pinned query, so every cluster
+// comes exactly once and a view of two sources lists in about half the
+// time of one sequential walk (each page needs the previous page's token).
+// page is never called concurrently.
 func ListPages(ctx context.Context, c *client.DatabricksClient, v View, page func(rows []Row) error) (int, error) {
-	pinned, err := pinnedIDs(ctx, c, v)
-	if err != nil {
-		return 1, err
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		pinned    map[string]bool
+		pinnedErr error
+		pinnedOK  = make(chan struct{})
+	)
+	go func() {
+		defer close(pinnedOK)
+		pinned, pinnedErr = pinnedIDs(ctx, c, v)
+	}()
+	var (
+		mu       sync.Mutex // serialises page and the counters
+		calls    = 1        // the pinned query
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	for _, source := range v.sources() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n, err := walk(ctx, c, compute.ListClustersFilterBy{ClusterSources: []compute.ClusterSource{source}},
+				func() (map[string]bool, error) { <-pinnedOK; return pinned, pinnedErr },
+				func(rows []Row) error {
+					mu.Lock()
+					defer mu.Unlock()
+					if firstErr != nil {
+						return firstErr
+					}
+					return page(rows)
+				})
+			mu.Lock()
+			defer mu.Unlock()
+			calls += n
+			if err != nil && firstErr == nil {
+				firstErr = err
+				cancel() // the other partitions stop: the pass failed
+			}
+		}()
 	}
-	calls, err := walk(ctx, c, compute.ListClustersFilterBy{ClusterSources: v.sources()}, pinned, page)
-	return 1 + calls, err
+	wg.Wait()
+	<-pinnedOK
+	if firstErr == nil {
+		firstErr = pinnedErr
+	}
+	return calls, firstErr
 }
 
 // transitionalStates are the states Transitional reports, as a list filter.
@@ -150,16 +197,18 @@ var transitionalStates = []compute.State{compute.StatePending, compute.StateRest
 func ListTransitional(ctx context.Context, c *client.DatabricksClient, v View, pinned map[string]bool) ([]Row, int, error) {
 	var out []Row
 	calls, err := walk(ctx, c, compute.ListClustersFilterBy{ClusterSources: v.sources(), ClusterStates: transitionalStates},
-		pinned, func(rows []Row) error {
+		func() (map[string]bool, error) { return pinned, nil }, func(rows []Row) error {
 			out = append(out, rows...)
 			return nil
 		})
 	return out, calls, err
 }
 
-// walk calls page with the rows of every page the filter selects.
-func walk(ctx context.Context, c *client.DatabricksClient, filter compute.ListClustersFilterBy, pinned map[string]bool,
-	page func(rows []Row) error) (int, error) {
+// walk calls page with the rows of every page the filter selects. pinned
+// gives the pinned clusters (it may wait for them: the first page is
+// fetched meanwhile).
+func walk(ctx context.Context, c *client.DatabricksClient, filter compute.ListClustersFilterBy,
+	pinned func() (map[string]bool, error), page func(rows []Row) error) (int, error) {
 	req := compute.ListClustersRequest{PageSize: listPageSize, FilterBy: &filter}
 	calls := 0
 	for {
@@ -168,10 +217,14 @@ func walk(ctx context.Context, c *client.DatabricksClient, filter compute.ListCl
 		if err != nil {
 			return calls, err
 		}
+		isPinned, err := pinned()
+		if err != nil {
+			return calls, err
+		}
 		rows := make([]Row, 0, len(resp.Clusters))
 		for i := range resp.Clusters {
 			d := resp.Clusters[i].details()
-			rows = append(rows, RowOf(&d, pinned[d.ClusterId]))
+			rows = append(rows, RowOf(&d, isPinned[d.ClusterId]))
 		}
 		if err := page(rows); err != nil {
 			return calls, err
