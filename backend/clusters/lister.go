@@ -162,6 +162,9 @@ func ListPages(ctx context.Context, c *client.DatabricksClient, v View, page fun
 			n, err := walk(ctx, c, compute.ListClustersFilterBy{ClusterSources: []compute.ClusterSource{source}},
 				func() (map[string]bool, error) { <-pinnedOK; return pinned, pinnedErr },
 				func(rows []Row) error {
+					if len(rows) == 0 {
+						return nil // a partition with nothing: the first page the caller sees has rows
+					}
 					mu.Lock()
 					defer mu.Unlock()
 					if firstErr != nil {
