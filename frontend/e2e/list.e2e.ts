@@ -56,20 +56,20 @@ async function box(l: Locator) {
 }
 
 describe('compute list columns', () => {
-  it('fits 1,360 px: name, state, creator, tags and the row menu on screen, tag chips inside their cell', async () => {
+  it('fits 1,360 px: name, state, creator, tags, $/h and the row menu on screen, tag chips inside their cell', async () => {
     const name = unique('fit')
     await demo.createCluster(name, { custom_tags: longTags })
     const { page, context, errors } = await start()
     await showList(page, name)
 
-    expect(await headerKeys(page)).toEqual(['name', 'state', 'workers', 'runtime', 'creator', 'tags', 'actions'])
-    for (const key of ['name', 'state', 'creator', 'tags', 'actions']) {
+    expect(await headerKeys(page)).toEqual(['name', 'state', 'workers', 'runtime', 'creator', 'tags', 'cost', 'actions'])
+    for (const key of ['name', 'state', 'creator', 'tags', 'cost', 'actions']) {
       const b = await box(header(page, key))
       expect(b.left, key).toBeGreaterThanOrEqual(0)
       expect(b.right, key).toBeLessThanOrEqual(1360)
     }
     // Nothing sits under the pinned row menu at the default widths.
-    expect((await box(header(page, 'tags'))).right).toBeLessThanOrEqual((await box(header(page, 'actions'))).left + 0.5)
+    expect((await box(header(page, 'cost'))).right).toBeLessThanOrEqual((await box(header(page, 'actions'))).left + 0.5)
 
     const row = page.locator('tr[data-id]')
     const tagsCell = await box(row.locator('td[data-col-key="tags"]'))
@@ -100,7 +100,7 @@ describe('compute list columns', () => {
     await expect.poll(() => header(page, 'creator').count(), wait).toBe(0)
     await panel.locator('[data-column="accessMode"] .n-checkbox').click()
     await panel.locator('[data-column="tags"] [data-testid="column-up"]').click()
-    const chosen = ['name', 'state', 'workers', 'runtime', 'tags', 'accessMode', 'actions']
+    const chosen = ['name', 'state', 'workers', 'runtime', 'tags', 'cost', 'accessMode', 'actions']
     await expect.poll(() => headerKeys(page), wait).toEqual(chosen)
     expect(await panel.locator('[data-column="name"] .n-checkbox--disabled').count()).toBe(1) // the name always shows
     await page.keyboard.press('Escape')
@@ -127,7 +127,7 @@ describe('compute list columns', () => {
 
     await page.getByTestId('columns-button').click()
     await page.getByTestId('columns-reset').click()
-    await expect.poll(() => headerKeys(page), wait).toEqual(['name', 'state', 'workers', 'runtime', 'creator', 'tags', 'actions'])
+    await expect.poll(() => headerKeys(page), wait).toEqual(['name', 'state', 'workers', 'runtime', 'creator', 'tags', 'cost', 'actions'])
     expect(Math.abs((await box(header(page, 'runtime'))).width - initial)).toBeLessThanOrEqual(2)
     expect(errors).toEqual([])
     await context.close()
