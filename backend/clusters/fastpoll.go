@@ -51,6 +51,7 @@ func (lv *listView) fetchTransitional(ctx context.Context, walker *client.Databr
 	if len(up) > 0 {
 		s.sink.Delta(Delta{Workspace: lv.ws, View: lv.view, Complete: true, Upserts: up})
 	}
+	lv.publish()
 	s.observe(lv.ws, seen, "") // not the whole list: a missing cluster is not deleted
 	s.watchFailures(lv.ws, seen)
 	return true, len(rows) > 0, nil

@@ -77,6 +77,7 @@ type clusterWire struct {
 	CustomTags        map[string]string        `json:"custom_tags"`
 	StartTime         int64                    `json:"start_time"`
 	TerminationReason *terminationWire         `json:"termination_reason"`
+	AutoTermination   int                      `json:"autotermination_minutes"`
 }
 
 type autoscaleWire struct {
@@ -97,6 +98,7 @@ func (w *clusterWire) details() compute.ClusterDetails {
 		ClusterSource: w.ClusterSource, DriverNodeTypeId: w.DriverNodeTypeID, NodeTypeId: w.NodeTypeID,
 		NumWorkers: w.NumWorkers, SparkVersion: w.SparkVersion, DataSecurityMode: w.DataSecurityMode,
 		CreatorUserName: w.CreatorUserName, CustomTags: w.CustomTags, StartTime: w.StartTime,
+		AutoterminationMinutes: w.AutoTermination,
 	}
 	if a := w.AutoscaleWire; a != nil {
 		d.Autoscale = &compute.AutoScale{MinWorkers: a.MinWorkers, MaxWorkers: a.MaxWorkers}

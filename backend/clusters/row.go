@@ -29,6 +29,9 @@ type Row struct {
 	Pinned          bool              `json:"pinned"`
 	Termination     *Explanation      `json:"termination,omitempty"`
 	StartTime       int64             `json:"startTime"`
+	// AutoTermination is the idle time in minutes after which the cluster
+	// stops (0: never).
+	AutoTermination int `json:"autoTermination"`
 	// JobRun is the run that owns job compute (nil for any other).
 	JobRun *JobRun `json:"jobRun,omitempty"`
 	// Cost per hour now, estimated (nil: it does not bill, or no estimate).
@@ -49,7 +52,8 @@ func RowOf(d *compute.ClusterDetails, pinned bool) Row {
 		SparkVersion: d.SparkVersion, Runtime: RuntimeLabel(d.SparkVersion),
 		AccessMode: string(d.DataSecurityMode), AccessModeLabel: AccessModeLabel(d.DataSecurityMode),
 		Creator: d.CreatorUserName, Tags: d.CustomTags, Pinned: pinned, StartTime: d.StartTime,
-		JobRun: JobRunOf(d), sizing: SizingOf(d),
+		AutoTermination: d.AutoterminationMinutes,
+		JobRun:          JobRunOf(d), sizing: SizingOf(d),
 	}
 	if r.DriverType == "" {
 		r.DriverType = d.NodeTypeId
@@ -97,11 +101,12 @@ func rowScalarsEqual(a, b Row) bool {
 		AccessModeLabel, Creator                string
 		Pinned                                  bool
 		StartTime                               int64
+		AutoTermination                         int
 	}
 	pick := func(r Row) scalars {
 		return scalars{r.ID, r.Name, r.State, r.StateMessage, r.Transitional, r.Kind, r.Source, r.DriverType,
 			r.WorkerType, r.Workers, r.WorkersSort, r.SparkVersion, r.Runtime, r.AccessMode, r.AccessModeLabel,
-			r.Creator, r.Pinned, r.StartTime}
+			r.Creator, r.Pinned, r.StartTime, r.AutoTermination}
 	}
 	return pick(a) == pick(b)
 }

@@ -142,7 +142,11 @@ type listView struct {
 	ws      string
 	view    View
 	watched bool // guarded by svc.mu
+	fleet   bool // guarded by svc.mu: the fleet page shows it
 	poller  *Poller
+	// published is the last good list, for the fleet (guarded by svc.mu).
+	published   []Row
+	publishedAt time.Time
 	// Owned by the poller goroutine.
 	snapshot map[string]Row
 	fullDue  time.Time // when the next full pass is due, transitional or not
@@ -269,7 +273,19 @@ func (lv *listView) active() bool {
 	s := lv.svc
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return (lv.watched && !s.hidden) || s.followsInLocked(lv.ws, lv.view)
+	return ((lv.watched || lv.fleet) && !s.hidden) || s.followsInLocked(lv.ws, lv.view)
+}
+
+// publish shares the view's rows as the last pass left them.
+func (lv *listView) publish() {
+	rows := make([]Row, 0, len(lv.snapshot))
+	for _, r := range lv.snapshot {
+		rows = append(rows, r)
+	}
+	now := lv.svc.clock.Now()
+	lv.svc.mu.Lock()
+	lv.published, lv.publishedAt = rows, now
+	lv.svc.mu.Unlock()
 }
 
 func (lv *listView) status(p PollStatus) {
@@ -329,6 +345,7 @@ func (lv *listView) fetch(ctx context.Context) (bool, error) {
 		}
 	}
 	lv.snapshot = snap
+	lv.publish()
 	s.mu.Lock()
 	s.pinned[viewKey{lv.ws, lv.view}] = pinned
 	s.mu.Unlock()

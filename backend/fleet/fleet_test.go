@@ -1,0 +1,111 @@
+package fleet
+
+import (
+	"bytes"
+	"encoding/csv"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/clusters"
+)
+
+var now = time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+
+func row(id, state string, autoTerm int, started time.Duration, cost *clusters.RowCost, tags map[string]string) clusters.Row {
+	return clusters.Row{ID: id, Name: "c-" + id, State: state, Kind: clusters.KindAllPurpose, Creator: id + "@x.com",
+		AutoTermination: autoTerm, StartTime: now.Add(-started).UnixMilli(), Cost: cost, Tags: tags}
+}
+
+func priced(dbus, usd float64) *clusters.RowCost {
+	return &clusters.RowCost{DBUsPerHour: dbus, DollarsPerHour: usd, Priced: true}
+}
+
+func fixture() []Workspace {
+	return []Workspace{
+		{ID: "prod", Name: "Prod", Listed: []clusters.Listed{
+			{View: clusters.ViewAllPurpose, At: now.Add(-20 * time.Second), Rows: []clusters.Row{
+				row("a", "RUNNING", 0, 3*time.Hour, priced(10, 5.5), map[string]string{"cost-center": "cc-1"}),
+				row("b", "RUNNING", 60, 72*time.Hour, priced(4, 2.2), map[string]string{"cost-center": "cc-2"}),
+				row("off", "TERMINATED", 60, 0, nil, nil),
+			}},
+			{View: clusters.ViewJob, At: now.Add(-5 * time.Second), Rows: []clusters.Row{
+				{ID: "j", Name: "job-1", State: "RUNNING", Kind: clusters.KindJob, StartTime: now.Add(-time.Hour).UnixMilli(), Cost: priced(2, 0.4)},
+			}},
+		}},
+		{ID: "dev", Name: "Dev", Listed: []clusters.Listed{
+			{View: clusters.ViewAllPurpose, At: now.Add(-10 * time.Minute), Rows: []clusters.Row{
+				row("c", "PENDING", 240, 0, nil, map[string]string{"cost-center": "cc-1"}),
+				row("d", "RUNNING", 30, 30*time.Minute, &clusters.RowCost{DBUsPerHour: 3}, nil),
+			}},
+			{View: clusters.ViewJob}, // never listed
+		}},
+		{ID: "new", Name: "New"},
+	}
+}
+
+func TestBuildTotalsEqualTheSumOverWorkspaces(t *testing.T) {
+	v := Build(fixture(), "workspace", now)
+	require.Len(t, v.Rows, 5, "running and starting compute only")
+	assert.Equal(t, Total{Label: "All workspaces", Clusters: 5, DBUsPerHour: 19, DollarsPerHour: 8.1, Unpriced: 1}, v.Total)
+	byID := map[string]WorkspaceState{}
+	for _, w := range v.Workspaces {
+		byID[w.ID] = w
+	}
+	assert.Equal(t, Total{Key: "prod", Label: "Prod", Clusters: 3, DBUsPerHour: 16, DollarsPerHour: 8.1}, byID["prod"].Total)
+	assert.Equal(t, Total{Key: "dev", Label: "Dev", Clusters: 2, DBUsPerHour: 3, Unpriced: 1}, byID["dev"].Total)
+	assert.Equal(t, int64(20), byID["prod"].AgeSec, "the oldest of its views")
+	assert.Equal(t, int64(600), byID["dev"].AgeSec)
+	assert.Empty(t, byID["new"].ListedAt, "never listed: no age")
+	assert.Equal(t, "a", v.Rows[0].ID, "most expensive first")
+}
+
+func TestFlags(t *testing.T) {
+	v := Build(fixture(), "workspace", now)
+	flags := map[string][]Flag{}
+	for _, r := range v.Rows {
+		flags[r.ID] = r.Flags
+	}
+	assert.Equal(t, map[string][]Flag{
+		"a": {NoAutoTermination},
+		"b": {RunningForDays},
+		"c": {LongAutoTerminate},
+		"d": {},
+		"j": {}, // job compute stops with its run
+	}, flags)
+}
+
+func TestGroups(t *testing.T) {
+	tests := []struct {
+		groupBy string
+		want    []Total
+	}{
+		{"workspace", []Total{{Key: "prod", Label: "Prod", Clusters: 3, DBUsPerHour: 16, DollarsPerHour: 8.1},
+			{Key: "dev", Label: "Dev", Clusters: 2, DBUsPerHour: 3, Unpriced: 1}}},
+		{"tag:cost-center", []Total{{Key: "cc-1", Label: "cost-center: cc-1", Clusters: 2, DBUsPerHour: 10, DollarsPerHour: 5.5},
+			{Key: "cc-2", Label: "cost-center: cc-2", Clusters: 1, DBUsPerHour: 4, DollarsPerHour: 2.2},
+			{Key: "", Label: "(no cost-center tag)", Clusters: 2, DBUsPerHour: 5, DollarsPerHour: 0.4, Unpriced: 1}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.groupBy, func(t *testing.T) {
+			assert.Equal(t, tc.want, Build(fixture(), tc.groupBy, now).Groups)
+		})
+	}
+	assert.Len(t, Build(fixture(), "creator", now).Groups, 5)
+	assert.Equal(t, []string{"cost-center"}, TagKeys(Build(fixture(), "workspace", now).Rows))
+}
+
+func TestCSVIsSafeForSpreadsheets(t *testing.T) {
+	wss := fixture()
+	wss[0].Listed[0].Rows[0].Name = "=HYPERLINK(\"http://evil\")"
+	out := CSV(Build(wss, "workspace", now))
+	recs, err := csv.NewReader(bytes.NewReader(out)).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, recs, 6)
+	assert.Equal(t, "name", recs[0][3])
+	assert.Equal(t, "'=HYPERLINK(\"http://evil\")", recs[1][3], "a formula is text")
+	assert.Equal(t, "5.50", recs[1][10])
+	assert.Equal(t, "Prod", recs[1][0])
+}
