@@ -70,6 +70,7 @@ type App struct {
 	Metrics     *Metrics     // a cluster's Metrics tab
 
 	Notifications *Notifications // Settings: which news notifies
+	Fleet         *Fleet         // the Fleet page: every workspace at once
 }
 
 // New builds the facades.
@@ -128,13 +129,14 @@ func New(d Deps) *App {
 		Metrics:     newMetrics(ctx, d, clusters.pricesChanged),
 
 		Notifications: &Notifications{prefs: d.Notices},
+		Fleet:         newFleet(ctx, d, clusters),
 	}
 }
 
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Operations, a.Permissions, a.Policies, a.Pools, a.Libraries, a.Runs, a.Logs, a.Metrics, a.Notifications}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Operations, a.Permissions, a.Policies, a.Pools, a.Libraries, a.Runs, a.Logs, a.Metrics, a.Notifications, a.Fleet}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

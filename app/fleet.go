@@ -1,0 +1,103 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/clusters"
+	"github.com/clusterdeck/clusterdeck/backend/fleet"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
+)
+
+// Fleet is the Fleet page: the compute running in every workspace at once.
+type Fleet struct {
+	ctx      context.Context
+	clusters *clusters.Service
+	list     func() []workspaces.Profile
+	files    FileSaver
+	now      func() time.Time
+}
+
+// FleetView is the page: the fleet and the tag keys it can be grouped by.
+type FleetView struct {
+	Fleet   fleet.View `json:"fleet"`
+	TagKeys []string   `json:"tagKeys"`
+}
+
+// FleetSaved is a CSV export: where it went (desktop), or its text (bridge).
+type FleetSaved struct {
+	FileName string `json:"fileName"`
+	Path     string `json:"path"`
+	Saved    bool   `json:"saved"`
+	Content  string `json:"content"`
+}
+
+func newFleet(ctx context.Context, d Deps, c *Clusters) *Fleet {
+	list := func() []workspaces.Profile { return nil }
+	if d.Session != nil {
+		list = d.Session.List // the workspaces the switcher shows
+	}
+	return &Fleet{ctx: ctx, clusters: c.svc, list: list, files: d.Files, now: time.Now}
+}
+
+func (f *Fleet) ids() []string {
+	var out []string
+	for _, p := range f.list() {
+		out = append(out, p.ID)
+	}
+	return out
+}
+
+// Watch keeps every workspace's compute listed while the page is open (the
+// clusters list's own pollers: one pass per view per interval).
+func (f *Fleet) Watch() error {
+	f.clusters.WatchFleet(f.ids())
+	return nil
+}
+
+// Unwatch: the page closed.
+func (f *Fleet) Unwatch() error {
+	f.clusters.WatchFleet(nil)
+	return nil
+}
+
+// View builds the page from every workspace's last lists; groupBy is
+// "workspace", "creator" or "tag:<key>".
+func (f *Fleet) View(groupBy string) (FleetView, error) {
+	v := fleet.Build(f.workspaces(), groupBy, f.now())
+	return forPage(FleetView{Fleet: v, TagKeys: fleet.TagKeys(v.Rows)}), nil
+}
+
+// Export saves the fleet as CSV through the save dialog (the bridge, which
+// has none, returns the text).
+func (f *Fleet) Export(groupBy string) (FleetSaved, error) {
+	data := fleet.CSV(fleet.Build(f.workspaces(), groupBy, f.now()))
+	out := FleetSaved{FileName: "clusterdeck-fleet.csv"}
+	if f.files == nil {
+		out.Content = string(data)
+		return out, nil
+	}
+	path, err := f.files.SaveFile(f.ctx, out.FileName, data)
+	if err != nil {
+		return out, err
+	}
+	out.Path, out.Saved = path, path != ""
+	return out, nil
+}
+
+func (f *Fleet) workspaces() []fleet.Workspace {
+	profiles := f.list()
+	ids := make([]string, 0, len(profiles))
+	for _, p := range profiles {
+		ids = append(ids, p.ID)
+	}
+	listed := map[string][]clusters.Listed{}
+	for _, l := range f.clusters.Fleet(ids) {
+		listed[l.Workspace] = append(listed[l.Workspace], l)
+	}
+	out := make([]fleet.Workspace, 0, len(profiles))
+	for _, p := range profiles {
+		out = append(out, fleet.Workspace{ID: p.ID, Name: p.Name, Listed: listed[p.ID]})
+	}
+	return out
+}
