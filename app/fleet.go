@@ -13,9 +13,12 @@ import (
 type Fleet struct {
 	ctx      context.Context
 	clusters *clusters.Service
-	list     func() []workspaces.Profile
-	files    FileSaver
-	now      func() time.Time
+	// ensure fetches a workspace's catalog once when none is cached: the
+	// rows' $/h need its node types.
+	ensure func(ctx context.Context, ws string)
+	list   func() []workspaces.Profile
+	files  FileSaver
+	now    func() time.Time
 }
 
 // FleetView is the page: the fleet and the tag keys it can be grouped by.
@@ -37,7 +40,11 @@ func newFleet(ctx context.Context, d Deps, c *Clusters) *Fleet {
 	if d.Session != nil {
 		list = d.Session.List // the workspaces the switcher shows
 	}
-	return &Fleet{ctx: ctx, clusters: c.svc, list: list, files: d.Files, now: time.Now}
+	ensure := func(context.Context, string) {}
+	if d.Catalog != nil {
+		ensure = func(ctx context.Context, ws string) { _, _ = d.Catalog.Ensure(ctx, ws) }
+	}
+	return &Fleet{ctx: ctx, clusters: c.svc, list: list, files: d.Files, now: time.Now, ensure: ensure}
 }
 
 func (f *Fleet) ids() []string {
@@ -51,7 +58,11 @@ func (f *Fleet) ids() []string {
 // Watch keeps every workspace's compute listed while the page is open (the
 // clusters list's own pollers: one pass per view per interval).
 func (f *Fleet) Watch() error {
-	f.clusters.WatchFleet(f.ids())
+	ids := f.ids()
+	for _, ws := range ids {
+		go f.ensure(f.ctx, ws) // an offline workspace just has no estimate
+	}
+	f.clusters.WatchFleet(ids)
 	return nil
 }
 

@@ -8,6 +8,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/compute/new', name: 'compute-new', component: () => import('./views/ClusterEditView.vue'), meta: { title: 'Create compute', nav: 'compute' } },
   { path: '/compute/:ws/:id', name: 'cluster', component: () => import('./views/ClusterDetailView.vue'), meta: { title: 'Compute', nav: 'compute' } },
   { path: '/compute/:ws/:id/edit', name: 'compute-edit', component: () => import('./views/ClusterEditView.vue'), meta: { title: 'Edit compute', nav: 'compute' } },
+  { path: '/fleet', name: 'fleet', component: () => import('./views/FleetView.vue'), meta: { title: 'Fleet' } },
   { path: '/pools', name: 'pools', component: () => import('./views/PoolsView.vue'), meta: { title: 'Pools' } },
   { path: '/policies', name: 'policies', component: () => import('./views/PoliciesView.vue'), meta: { title: 'Policies' } },
   { path: '/policies/new', name: 'policy-new', component: () => import('./views/PolicyEditView.vue'), meta: { title: 'New policy', nav: 'policies' } },

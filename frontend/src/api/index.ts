@@ -101,3 +101,4 @@ export {
   type MetricsWorkers,
 } from './metrics'
 export { notificationsApi, type NotificationChannels, type NotificationChoice } from './notifications'
+export { fleetApi, type FleetPage, type FleetRow, type FleetSaved, type FleetTotal, type FleetWorkspace } from './fleet'
