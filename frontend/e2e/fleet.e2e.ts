@@ -68,7 +68,7 @@ describe('fleet', () => {
     await page.getByTestId('fleet-group').click()
     await page.locator('.n-base-select-option', { hasText: 'Tag: team' }).click()
     await expect.poll(() => page.getByTestId('fleet-groups').locator('.chip').count()).toBeGreaterThan(1)
-    await expect.poll(() => page.locator('.n-base-select-menu').count()).toBe(0)
+    await expect.poll(() => page.locator('.n-base-select-menu:visible').count()).toBe(0)
     await page.screenshot({ path: join(artifacts, 'e2e-fleet.png') })
 
     // Terminate a running cluster of the bridge's own demo workspace from its row.

@@ -38,6 +38,7 @@ describe('app shell', () => {
       ['pools', 'Pools'],
       ['policies', 'Policies'],
       ['drafts', 'Drafts'],
+      ['fleet', 'Fleet'],
       ['workspaces', 'Workspaces'],
       ['settings', 'Settings'],
     ] as const
