@@ -88,9 +88,10 @@ async function expected(clusterId: string, from: number, to: number) {
     rows: resp.result.data_array.length,
     x,
     driver: x.map((t) => byMinute.get(t)!.driver),
-    min: x.map((t) => r(Math.min(...byMinute.get(t)!.workers))),
-    max: x.map((t) => r(Math.max(...byMinute.get(t)!.workers))),
-    mean: x.map((t) => { const w = byMinute.get(t)!.workers; return r(w.reduce((a, b) => a + b, 0) / w.length) }),
+    // A minute with no worker rows (driver only) has no worker figures: the chart leaves a gap.
+    min: x.map((t) => { const w = byMinute.get(t)!.workers; return w.length ? r(Math.min(...w)) : null }),
+    max: x.map((t) => { const w = byMinute.get(t)!.workers; return w.length ? r(Math.max(...w)) : null }),
+    mean: x.map((t) => { const w = byMinute.get(t)!.workers; return w.length ? r(w.reduce((a, b) => a + b, 0) / w.length) : null }),
   }
 }
 
