@@ -47,7 +47,7 @@ bench: test-deps $(BINARY)
 	  go test -run '^$$' -bench . -benchtime $(or $(BENCHTIME),1x) ./backend/... && \
 	  (cd frontend && CLUSTERDECK_BINARY=$(CURDIR)/$(BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) \
 	    ../build/scripts/with-keyring.sh npx vitest run --config vitest.e2e.config.ts \
-	    e2e/clusters-scale.e2e.ts e2e/catalog-scale.e2e.ts e2e/metrics.e2e.ts e2e/workspaces.e2e.ts) && \
+	    e2e/clusters-scale.e2e.ts e2e/catalog-scale.e2e.ts e2e/fleet-scale.e2e.ts e2e/metrics.e2e.ts e2e/workspaces.e2e.ts) && \
 	  CLUSTERDECK_BENCH=1 CLUSTERDECK_BINARY=$(CURDIR)/$(BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) \
 	    xvfb-run -a -s "-screen 0 1440x900x24" build/scripts/with-keyring.sh \
 	    go test -count=1 -v -run TestBenchDesktop ./build/smoke; \

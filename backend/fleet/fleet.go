@@ -57,7 +57,7 @@ type Total struct {
 type WorkspaceState struct {
 	ID       string `json:"id"`
 	Name     string `json:"name"`
-	ListedAt string `json:"listedAt"` // RFC 3339; "" before its first list
+	ListedAt string `json:"listedAt"` // RFC 3339, the oldest of its views; "" until every view was listed once
 	AgeSec   int64  `json:"ageSec"`
 	Total    Total  `json:"total"`
 }
@@ -87,8 +87,10 @@ func Build(wss []Workspace, groupBy string, now time.Time) View {
 	for _, ws := range wss {
 		st := WorkspaceState{ID: ws.ID, Name: ws.Name, Total: Total{Key: ws.ID, Label: ws.Name}}
 		var oldest time.Time
+		pending := len(ws.Listed) == 0
 		for _, l := range ws.Listed {
 			if l.At.IsZero() {
+				pending = true // a view not listed yet: the workspace is still being read
 				continue
 			}
 			if oldest.IsZero() || l.At.Before(oldest) {
@@ -105,7 +107,10 @@ func Build(wss []Workspace, groupBy string, now time.Time) View {
 			}
 		}
 		if !oldest.IsZero() {
-			st.ListedAt, st.AgeSec = oldest.UTC().Format(time.RFC3339), int64(now.Sub(oldest).Seconds())
+			st.AgeSec = int64(now.Sub(oldest).Seconds())
+			if !pending {
+				st.ListedAt = oldest.UTC().Format(time.RFC3339)
+			}
 		}
 		v.Workspaces = append(v.Workspaces, st)
 	}

@@ -58,6 +58,8 @@ func TestBuildTotalsEqualTheSumOverWorkspaces(t *testing.T) {
 	assert.Equal(t, Total{Key: "dev", Label: "Dev", Clusters: 2, DBUsPerHour: 3, Unpriced: 1}, byID["dev"].Total)
 	assert.Equal(t, int64(20), byID["prod"].AgeSec, "the oldest of its views")
 	assert.Equal(t, int64(600), byID["dev"].AgeSec)
+	assert.Empty(t, byID["dev"].ListedAt, "its job view was never listed: still listing")
+	assert.NotEmpty(t, byID["prod"].ListedAt)
 	assert.Empty(t, byID["new"].ListedAt, "never listed: no age")
 	assert.Equal(t, "a", v.Rows[0].ID, "most expensive first")
 }

@@ -8,6 +8,9 @@ import { createInterface } from 'node:readline'
 export interface OwnBridge {
   url: string
   stop: () => Promise<void>
+  /** The demo workspace's address and token (with --demo-control). */
+  demoUrl?: string
+  demoToken?: string
 }
 
 /**
@@ -34,18 +37,20 @@ export async function startBridge(name: string, demoFlags: string[]): Promise<Ow
     rmSync(home, { recursive: true, force: true })
   }
   try {
+    const printed: Record<string, string> = {}
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the bridge did not print its URL within 90 s')), 90_000)
       child.once('exit', (code) => reject(new Error(`the bridge exited early with code ${code}`)))
       createInterface({ input: child.stdout! }).on('line', (line) => {
-        const m = /^CLUSTERDECK_BRIDGE_URL=(.+)$/.exec(line)
-        if (m?.[1]) {
+        const m = /^(CLUSTERDECK_[A-Z_]+)=(.+)$/.exec(line)
+        if (m?.[1] && m[2]) printed[m[1]] = m[2]
+        if (m?.[1] === 'CLUSTERDECK_BRIDGE_URL' && m[2]) {
           clearTimeout(timer)
-          resolve(m[1])
+          resolve(m[2])
         }
       })
     })
-    return { url, stop }
+    return { url, stop, demoUrl: printed.CLUSTERDECK_DEMO_URL, demoToken: printed.CLUSTERDECK_DEMO_TOKEN }
   } catch (e) {
     await stop()
     throw e
