@@ -38,9 +38,12 @@ func RunDesktop(stop context.Context, a *App, emitter *WailsEmitter, assets fs.F
 		Bind:           a.Bindings(),
 		EnumBind:       []any{AllEvents, AllConnectionStates},
 		ErrorFormatter: a.FormatError,
-		Linux:          &linux.Options{ProgramName: "clusterdeck", Icon: icon},
-		Windows:        &windows.Options{Theme: windows.SystemDefault},
-		Mac:            &mac.Options{Appearance: mac.DefaultAppearance},
+		// GPU policy Never, as Wails sets when no Linux options are given (wails#2977:
+		// blank or crashing WebKit on some drivers); without it WebKit composites
+		// through software GL under Xvfb and VMs, at ~60 MB more for the page.
+		Linux:   &linux.Options{ProgramName: "clusterdeck", Icon: icon, WebviewGpuPolicy: linux.WebviewGpuPolicyNever},
+		Windows: &windows.Options{Theme: windows.SystemDefault},
+		Mac:     &mac.Options{Appearance: mac.DefaultAppearance},
 	})
 	if err != nil {
 		return fmt.Errorf("run desktop window: %w", err)
