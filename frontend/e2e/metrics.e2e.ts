@@ -98,7 +98,12 @@ async function expected(clusterId: string, from: number, to: number) {
 describe('metrics tab', () => {
   it('plots the numbers the node_timeline query returns, and the worker count follows a resize', async () => {
     const { page } = s
-    const cl = await sharedCluster()
+    let cl = await sharedCluster()
+    // An earlier file may have edited it (a restart): start from a running cluster.
+    if (cl.state !== 'RUNNING') {
+      await demo.waitState(cl.cluster_id, 'RUNNING', 15)
+      cl = await sharedCluster()
+    }
     await openMetrics(page, cl.cluster_id)
     await expect.poll(() => plotted(page, 'chart-workers'), { timeout: 30_000 }).not.toBeNull()
     await page.getByTestId('metrics-no-warehouse').waitFor()
