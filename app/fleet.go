@@ -4,8 +4,10 @@ import (
 	"context"
 	"time"
 
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/fleet"
+	"github.com/clusterdeck/clusterdeck/backend/policy"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -17,8 +19,12 @@ type Fleet struct {
 	// rows' $/h need its node types.
 	ensure func(ctx context.Context, ws string)
 	list   func() []workspaces.Profile
-	files  FileSaver
-	now    func() time.Time
+	// catalog is a workspace's cached catalog (policies, node types, pools)
+	// and rates the DBU rate table: the size-against-policy flag needs both.
+	catalog func(ws string) (catalog.Snapshot, error)
+	rates   func() policy.RateTable
+	files   FileSaver
+	now     func() time.Time
 }
 
 // FleetView is the page: the fleet and the tag keys it can be grouped by.
@@ -44,7 +50,12 @@ func newFleet(ctx context.Context, d Deps, c *Clusters) *Fleet {
 	if d.Catalog != nil {
 		ensure = func(ctx context.Context, ws string) { _, _ = d.Catalog.Ensure(ctx, ws) }
 	}
-	return &Fleet{ctx: ctx, clusters: c.svc, list: list, files: d.Files, now: time.Now, ensure: ensure}
+	snapshot := func(string) (catalog.Snapshot, error) { return catalog.Snapshot{}, errNoCatalog }
+	if d.Catalog != nil {
+		snapshot = d.Catalog.Cache().Load
+	}
+	return &Fleet{ctx: ctx, clusters: c.svc, list: list, files: d.Files, now: time.Now, ensure: ensure,
+		catalog: snapshot, rates: d.Rates.Table}
 }
 
 func (f *Fleet) ids() []string {
@@ -108,7 +119,11 @@ func (f *Fleet) workspaces() []fleet.Workspace {
 	}
 	out := make([]fleet.Workspace, 0, len(profiles))
 	for _, p := range profiles {
-		out = append(out, fleet.Workspace{ID: p.ID, Name: p.Name, Listed: listed[p.ID]})
+		ws := fleet.Workspace{ID: p.ID, Name: p.Name, Listed: listed[p.ID]}
+		if snap, err := f.catalog(p.ID); err == nil {
+			ws.OverPolicy = fleet.NewPolicySize(snap.Policies.Items, f.rates(), snap.NodeTypes.Items, snap.Pools.Items).Check
+		}
+		out = append(out, ws)
 	}
 	return out
 }

@@ -12,8 +12,11 @@ type Sizing struct {
 	NodeType, DriverNodeType string
 	Pool, DriverPool         string
 	Workers                  int
-	Photon                   bool
-	Source                   compute.ClusterSource
+	// AutoscaleMin and AutoscaleMax are the range of an autoscaling cluster (0: fixed size).
+	AutoscaleMin, AutoscaleMax int
+	Photon                     bool
+	PolicyID                   string
+	Source                     compute.ClusterSource
 	// Up: the cluster runs now and bills at Workers; otherwise Workers is
 	// what it would start with (autoscaling: its maximum, as policies count).
 	Up bool
@@ -25,9 +28,12 @@ func SizingOf(d *compute.ClusterDetails) Sizing {
 	s := Sizing{NodeType: d.NodeTypeId, DriverNodeType: d.DriverNodeTypeId, Pool: d.InstancePoolId,
 		DriverPool: d.DriverInstancePoolId, Workers: d.NumWorkers, Source: d.ClusterSource,
 		Photon: d.RuntimeEngine == compute.RuntimeEnginePhoton || strings.Contains(d.SparkVersion, "-photon-"),
-		Up:     Bills(d.State)}
-	if !s.Up && d.Autoscale != nil {
-		s.Workers = d.Autoscale.MaxWorkers
+		Up:     Bills(d.State), PolicyID: d.PolicyId}
+	if d.Autoscale != nil {
+		s.AutoscaleMin, s.AutoscaleMax = d.Autoscale.MinWorkers, d.Autoscale.MaxWorkers
+		if !s.Up {
+			s.Workers = d.Autoscale.MaxWorkers
+		}
 	}
 	return s
 }

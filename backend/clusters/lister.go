@@ -78,6 +78,10 @@ type clusterWire struct {
 	StartTime         int64                    `json:"start_time"`
 	TerminationReason *terminationWire         `json:"termination_reason"`
 	AutoTermination   int                      `json:"autotermination_minutes"`
+	PolicyID          string                   `json:"policy_id"`
+	InstancePoolID    string                   `json:"instance_pool_id"`
+	DriverPoolID      string                   `json:"driver_instance_pool_id"`
+	RuntimeEngine     compute.RuntimeEngine    `json:"runtime_engine"`
 }
 
 type autoscaleWire struct {
@@ -98,7 +102,8 @@ func (w *clusterWire) details() compute.ClusterDetails {
 		ClusterSource: w.ClusterSource, DriverNodeTypeId: w.DriverNodeTypeID, NodeTypeId: w.NodeTypeID,
 		NumWorkers: w.NumWorkers, SparkVersion: w.SparkVersion, DataSecurityMode: w.DataSecurityMode,
 		CreatorUserName: w.CreatorUserName, CustomTags: w.CustomTags, StartTime: w.StartTime,
-		AutoterminationMinutes: w.AutoTermination,
+		AutoterminationMinutes: w.AutoTermination, PolicyId: w.PolicyID, InstancePoolId: w.InstancePoolID,
+		DriverInstancePoolId: w.DriverPoolID, RuntimeEngine: w.RuntimeEngine,
 	}
 	if a := w.AutoscaleWire; a != nil {
 		d.Autoscale = &compute.AutoScale{MinWorkers: a.MinWorkers, MaxWorkers: a.MaxWorkers}

@@ -15,6 +15,9 @@ import (
 type Workspace struct {
 	ID, Name string
 	Listed   []clusters.Listed // its views' last good passes
+	// OverPolicy says why a cluster is larger than its policy allows ("" when
+	// it is not, or its policy is not known); nil checks nothing.
+	OverPolicy func(clusters.Row) string
 }
 
 // Flag is something about a running cluster a user may want to act on.
@@ -25,6 +28,7 @@ const (
 	NoAutoTermination Flag = "no-auto-termination" // never stops by itself
 	LongAutoTerminate Flag = "long-auto-termination"
 	RunningForDays    Flag = "running-for-days"
+	LargerThanPolicy  Flag = "larger-than-policy"
 )
 
 // LongAutoTermination is the idle time above which a cluster is flagged.
@@ -100,7 +104,7 @@ func Build(wss []Workspace, groupBy string, now time.Time) View {
 				if !live(r.State) {
 					continue
 				}
-				row := flagged(Row{Row: r, Workspace: ws.ID, WorkspaceName: ws.Name}, now)
+				row := flagged(Row{Row: r, Workspace: ws.ID, WorkspaceName: ws.Name}, now, ws.OverPolicy)
 				v.Rows = append(v.Rows, row)
 				st.Total.add(row)
 				v.Total.add(row)
@@ -142,7 +146,7 @@ func (t *Total) add(r Row) {
 func round2(f float64) float64 { return float64(int64(f*100+0.5)) / 100 }
 
 // flagged sets the row's flags and how long it has run.
-func flagged(r Row, now time.Time) Row {
+func flagged(r Row, now time.Time, overPolicy func(clusters.Row) string) Row {
 	r.Flags, r.FlagText = []Flag{}, []string{}
 	add := func(f Flag, text string) {
 		r.Flags = append(r.Flags, f)
@@ -154,6 +158,11 @@ func flagged(r Row, now time.Time) Row {
 			add(NoAutoTermination, "No auto-termination: it runs until someone stops it")
 		case r.AutoTermination > LongAutoTermination:
 			add(LongAutoTerminate, fmt.Sprintf("Stops only after %d idle minutes (over %d)", r.AutoTermination, LongAutoTermination))
+		}
+	}
+	if overPolicy != nil {
+		if why := overPolicy(r.Row); why != "" {
+			add(LargerThanPolicy, why)
 		}
 	}
 	if r.StartTime > 0 && r.State != "PENDING" {

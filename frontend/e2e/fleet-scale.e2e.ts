@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, open } from './browser'
-import { startBridge, type OwnBridge } from './own-bridge'
+import { addWorkspace, startBridge, type OwnBridge } from './own-bridge'
 
 // Issue 15's fleet figure: 10 workspaces × 1,000 clusters. The bridge's demo
 // holds 1,000 more clusters; nine more workspaces are the same demo server
@@ -23,13 +23,7 @@ describe('fleet at scale (figures, not assertions on time)', () => {
     const { page, context, errors } = await open(browser, bridge.url)
     page.setDefaultTimeout(60_000)
     await page.locator('[data-nav="compute"]').waitFor()
-    await page.evaluate(async ([host, token]) => {
-      const w = window as unknown as { go: { app: { Workspaces: { Create(f: unknown): Promise<unknown> } } } }
-      for (let i = 2; i <= 10; i++) {
-        await w.go.app.Workspaces.Create({ name: `Workspace ${i}`, host, authType: 'pat', token, clientId: '', azureTenant: '',
-          label: '', color: '', production: false, warehouseId: '', clientSecret: '' })
-      }
-    }, [bridge.demoUrl!, bridge.demoToken!])
+    for (let i = 2; i <= 10; i++) await addWorkspace(page, `Workspace ${i}`, bridge.demoUrl!, bridge.demoToken!)
 
     const t0 = await page.evaluate(() => performance.now())
     await page.locator('[data-nav="fleet"]').click()

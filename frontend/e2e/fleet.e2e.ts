@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { artifacts, launch, open } from './browser'
-import { startBridge, type OwnBridge } from './own-bridge'
+import { addWorkspace, startBridge, type OwnBridge } from './own-bridge'
 
 // Issue 15's Fleet page: a bridge of its own with its demo workspace and a
 // second workspace (the suite's second demo server) added through the
@@ -43,11 +43,7 @@ describe('fleet', () => {
     const { page, context, errors } = await open(browser, bridge.url)
     page.setDefaultTimeout(60_000)
     await page.locator('[data-nav="compute"]').waitFor()
-    await page.evaluate(async ([host, token]) => {
-      const w = window as unknown as { go: { app: { Workspaces: { Create(f: unknown): Promise<unknown> } } } }
-      await w.go.app.Workspaces.Create({ name: 'Second demo', host, authType: 'pat', token, clientId: '', azureTenant: '',
-        label: '', color: '', production: false, warehouseId: '', clientSecret: '' })
-    }, [secondHost, secondToken])
+    await addWorkspace(page, 'Second demo', secondHost, secondToken)
 
     await page.locator('[data-nav="fleet"]').click()
     await expect.poll(async () => {

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -59,3 +60,12 @@ export async function startBridge(name: string, demoFlags: string[]): Promise<Ow
 
 /** Resolves after two animation frames: the DOM changes of a click are painted. */
 export const frames = (): Promise<void> => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))
+
+/** Adds a workspace (personal access token) through the backend's own binding, as the dialog does. */
+export async function addWorkspace(page: Page, name: string, host: string, token: string): Promise<void> {
+  await page.evaluate(async ([name, host, token]) => {
+    const w = window as unknown as { go: { app: { Workspaces: { Create(f: unknown): Promise<unknown> } } } }
+    await w.go.app.Workspaces.Create({ name, host, authType: 'pat', token, clientId: '', azureTenant: '',
+      label: '', color: '', production: false, warehouseId: '', clientSecret: '' })
+  }, [name, host, token])
+}

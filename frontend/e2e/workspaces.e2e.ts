@@ -130,7 +130,7 @@ describe('workspaces', () => {
   it('switches by keyboard: Ctrl+2, then the quick switcher with type-to-filter', async () => {
     const { page } = s
     const switcher = page.getByTestId('workspace-switcher')
-    await page.locator('body').click({ position: { x: 5, y: 400 } })
+    await page.locator('h1').click() // focus the page (not a field), away from the side bar's links
     await page.keyboard.press('Control+2')
     await expect.poll(() => switcher.textContent()).toContain(NAME)
     await expect.poll(() => connState(page).getAttribute('data-state')).toBe('online')
