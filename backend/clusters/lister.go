@@ -82,6 +82,9 @@ type clusterWire struct {
 	InstancePoolID    string                   `json:"instance_pool_id"`
 	DriverPoolID      string                   `json:"driver_instance_pool_id"`
 	RuntimeEngine     compute.RuntimeEngine    `json:"runtime_engine"`
+	// LastActivityTime is returned by the service (the SDK type lacks it):
+	// the last command, run or library change on the running cluster.
+	LastActivityTime int64 `json:"last_activity_time"`
 }
 
 type autoscaleWire struct {
@@ -234,7 +237,9 @@ func walk(ctx context.Context, c *client.DatabricksClient, filter compute.ListCl
 		rows := make([]Row, 0, len(resp.Clusters))
 		for i := range resp.Clusters {
 			d := resp.Clusters[i].details()
-			rows = append(rows, RowOf(&d, isPinned[d.ClusterId]))
+			r := RowOf(&d, isPinned[d.ClusterId])
+			r.LastActivity = resp.Clusters[i].LastActivityTime
+			rows = append(rows, r)
 		}
 		if err := page(rows); err != nil {
 			return calls, err

@@ -32,7 +32,7 @@ func TestListPagesWalksTheSourcesInParallelEachClusterOnce(t *testing.T) {
 			}
 		}
 		seen := map[string]int{}
-		pinned := 0
+		pinned, active := 0, 0
 		var inPage atomic.Int32
 		_, err := ListPages(ctx, walker, view, func(rows []Row) error {
 			require.Equal(t, int32(1), inPage.Add(1), "page is never called concurrently")
@@ -41,6 +41,10 @@ func TestListPagesWalksTheSourcesInParallelEachClusterOnce(t *testing.T) {
 				seen[r.ID]++
 				if r.Pinned {
 					pinned++
+				}
+				if r.LastActivity > 0 {
+					active++
+					assert.Contains(t, []string{"RUNNING", "RESIZING"}, r.State, "last activity is sent for running compute")
 				}
 			}
 			return nil
@@ -53,6 +57,7 @@ func TestListPagesWalksTheSourcesInParallelEachClusterOnce(t *testing.T) {
 		}
 		if view == ViewAllPurpose {
 			assert.Positive(t, pinned, "the seed pins all-purpose clusters")
+			assert.Positive(t, active, "running clusters carry last_activity_time")
 		}
 	}
 

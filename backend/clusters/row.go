@@ -32,6 +32,9 @@ type Row struct {
 	// AutoTermination is the idle time in minutes after which the cluster
 	// stops (0: never).
 	AutoTermination int `json:"autoTermination"`
+	// LastActivity is when the running cluster last ran something (epoch
+	// ms; 0: not known).
+	LastActivity int64 `json:"lastActivity,omitempty"`
 	// JobRun is the run that owns job compute (nil for any other).
 	JobRun *JobRun `json:"jobRun,omitempty"`
 	// Cost per hour now, estimated (nil: it does not bill, or no estimate).
@@ -102,11 +105,12 @@ func rowScalarsEqual(a, b Row) bool {
 		Pinned                                  bool
 		StartTime                               int64
 		AutoTermination                         int
+		LastActivity                            int64
 	}
 	pick := func(r Row) scalars {
 		return scalars{r.ID, r.Name, r.State, r.StateMessage, r.Transitional, r.Kind, r.Source, r.DriverType,
 			r.WorkerType, r.Workers, r.WorkersSort, r.SparkVersion, r.Runtime, r.AccessMode, r.AccessModeLabel,
-			r.Creator, r.Pinned, r.StartTime, r.AutoTermination}
+			r.Creator, r.Pinned, r.StartTime, r.AutoTermination, r.LastActivity}
 	}
 	return pick(a) == pick(b)
 }

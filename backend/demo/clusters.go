@@ -244,7 +244,7 @@ func (ws *workspace) clusterGet(c *call) (any, error) {
 	}
 	d := cl.d
 	d.ClusterLogStatus = logStatus(cl, c.now)
-	return d, nil
+	return clusterJSON{d: d, lastActivity: cl.lastActivity}, nil
 }
 
 var stateRank = map[compute.State]int{
@@ -274,10 +274,10 @@ func (ws *workspace) clusterList(c *call) (any, error) {
 	total := int64(len(ids.ids))
 	lo := min(offset, total)
 	hi := min(lo+pageSize, total)
-	resp := compute.ListClustersResponse{Clusters: make([]compute.ClusterDetails, 0, hi-lo)}
+	resp := clusterList{Clusters: make([]clusterJSON, 0, hi-lo)}
 	for _, id := range ids.ids[lo:hi] {
 		if cl, ok := ws.clusters[id]; ok && ws.canSeeCluster(c.user, id) { // deleted or hidden since the first page: left out
-			resp.Clusters = append(resp.Clusters, cl.d)
+			resp.Clusters = append(resp.Clusters, clusterJSON{d: cl.d, lastActivity: cl.lastActivity})
 		}
 	}
 	if hi < total {

@@ -29,7 +29,11 @@ const (
 	LongAutoTerminate Flag = "long-auto-termination"
 	RunningForDays    Flag = "running-for-days"
 	LargerThanPolicy  Flag = "larger-than-policy"
+	Idle              Flag = "idle"
 )
+
+// IdleFor is how long a running cluster runs nothing before it is flagged.
+const IdleFor = time.Hour
 
 // LongAutoTermination is the idle time above which a cluster is flagged.
 const LongAutoTermination = 120 // minutes
@@ -158,6 +162,11 @@ func flagged(r Row, now time.Time, overPolicy func(clusters.Row) string) Row {
 			add(NoAutoTermination, "No auto-termination: it runs until someone stops it")
 		case r.AutoTermination > LongAutoTermination:
 			add(LongAutoTerminate, fmt.Sprintf("Stops only after %d idle minutes (over %d)", r.AutoTermination, LongAutoTermination))
+		}
+	}
+	if r.LastActivity > 0 && (r.State == "RUNNING" || r.State == "RESIZING") {
+		if idle := now.Sub(time.UnixMilli(r.LastActivity)); idle >= IdleFor {
+			add(Idle, "Idle for "+durationText(idle)+": nothing has run on it since")
 		}
 	}
 	if overPolicy != nil {

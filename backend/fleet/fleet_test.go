@@ -19,6 +19,12 @@ func row(id, state string, autoTerm int, started time.Duration, cost *clusters.R
 		AutoTermination: autoTerm, StartTime: now.Add(-started).UnixMilli(), Cost: cost, Tags: tags}
 }
 
+// idle sets when the cluster last ran something.
+func idle(r clusters.Row, since time.Duration) clusters.Row {
+	r.LastActivity = now.Add(-since).UnixMilli()
+	return r
+}
+
 func priced(dbus, usd float64) *clusters.RowCost {
 	return &clusters.RowCost{DBUsPerHour: dbus, DollarsPerHour: usd, Priced: true}
 }
@@ -27,7 +33,7 @@ func fixture() []Workspace {
 	return []Workspace{
 		{ID: "prod", Name: "Prod", Listed: []clusters.Listed{
 			{View: clusters.ViewAllPurpose, At: now.Add(-20 * time.Second), Rows: []clusters.Row{
-				row("a", "RUNNING", 0, 3*time.Hour, priced(10, 5.5), map[string]string{"cost-center": "cc-1"}),
+				idle(row("a", "RUNNING", 0, 3*time.Hour, priced(10, 5.5), map[string]string{"cost-center": "cc-1"}), 2*time.Hour),
 				row("b", "RUNNING", 60, 72*time.Hour, priced(4, 2.2), map[string]string{"cost-center": "cc-2"}),
 				row("off", "TERMINATED", 60, 0, nil, nil),
 			}},
@@ -38,7 +44,7 @@ func fixture() []Workspace {
 		{ID: "dev", Name: "Dev", Listed: []clusters.Listed{
 			{View: clusters.ViewAllPurpose, At: now.Add(-10 * time.Minute), Rows: []clusters.Row{
 				row("c", "PENDING", 240, 0, nil, map[string]string{"cost-center": "cc-1"}),
-				row("d", "RUNNING", 30, 30*time.Minute, &clusters.RowCost{DBUsPerHour: 3}, nil),
+				idle(row("d", "RUNNING", 30, 30*time.Minute, &clusters.RowCost{DBUsPerHour: 3}, nil), 10*time.Minute),
 			}},
 			{View: clusters.ViewJob}, // never listed
 		}},
@@ -71,7 +77,7 @@ func TestFlags(t *testing.T) {
 		flags[r.ID] = r.Flags
 	}
 	assert.Equal(t, map[string][]Flag{
-		"a": {NoAutoTermination},
+		"a": {NoAutoTermination, Idle},
 		"b": {RunningForDays},
 		"c": {LongAutoTerminate},
 		"d": {},
