@@ -25,29 +25,49 @@ func larger(v policy.Violation) bool {
 
 // PolicySize checks running clusters against the workspace's cached
 // policies with the offline evaluator, for size only (workers, node
-// types, DBU/h): the rest of a policy is the editor's concern.
+// types, DBU/h): the rest of a policy is the editor's concern. A policy is
+// parsed when a running cluster first names it: the page re-reads the
+// fleet every few seconds, and a workspace may hold a thousand policies.
 type PolicySize struct {
-	Policies  map[string]*policy.Policy // by id
+	raw       map[string]compute.Policy // by id
+	parsed    map[string]*policy.Policy // nil: could not be read
 	Rates     policy.RateTable
 	NodeTypes []compute.NodeType
 	Pools     []compute.InstancePoolAndStats
 }
 
-// NewPolicySize reads the workspace's policies (ones it cannot read are skipped).
+// NewPolicySize holds the workspace's policies until a cluster needs one.
 func NewPolicySize(policies []compute.Policy, rates policy.RateTable, nodes []compute.NodeType, pools []compute.InstancePoolAndStats) *PolicySize {
-	p := &PolicySize{Policies: map[string]*policy.Policy{}, Rates: rates, NodeTypes: nodes, Pools: pools}
+	p := &PolicySize{raw: make(map[string]compute.Policy, len(policies)), parsed: map[string]*policy.Policy{},
+		Rates: rates, NodeTypes: nodes, Pools: pools}
 	for _, api := range policies {
-		if pol, err := policy.FromAPI(api, nil); err == nil {
-			p.Policies[api.PolicyId] = pol
-		}
+		p.raw[api.PolicyId] = api
 	}
 	return p
+}
+
+// policyOf parses a policy once (nil when unknown or unreadable).
+func (p *PolicySize) policyOf(id string) *policy.Policy {
+	if pol, done := p.parsed[id]; done {
+		return pol
+	}
+	var pol *policy.Policy
+	if api, ok := p.raw[id]; ok {
+		if read, err := policy.FromAPI(api, nil); err == nil {
+			pol = read
+		}
+	}
+	p.parsed[id] = pol
+	return pol
 }
 
 // Check says why the row is larger than its policy allows ("" when it is not).
 func (p *PolicySize) Check(r clusters.Row) string {
 	s := r.Sizing()
-	pol := p.Policies[s.PolicyID]
+	if s.PolicyID == "" {
+		return ""
+	}
+	pol := p.policyOf(s.PolicyID)
 	if pol == nil {
 		return ""
 	}
