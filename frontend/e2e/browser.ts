@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 
 // Debian's Chromium; never a downloaded browser.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
@@ -54,4 +55,29 @@ export async function open(browser: Browser, url: string, options: OpenOptions =
   await page.goto(url)
   await page.getByTestId('workspace-switcher').waitFor()
   return { context, page, errors }
+}
+
+/** A file's one browser and page, opened before its tests and closed after them. */
+export interface FileSession {
+  browser: Browser
+  s: Session
+}
+
+/**
+ * Launches Chromium and opens the app once for a whole test file (the
+ * file's tests share the page), with a 30 s bound on each step so a stuck
+ * one says where. Call it at the top of the file.
+ */
+export function fileSession(url: string): FileSession {
+  const file = {} as FileSession
+  beforeAll(async () => {
+    file.browser = await launch()
+    file.s = await open(file.browser, url)
+    file.s.page.setDefaultTimeout(30_000)
+  })
+  afterAll(async () => {
+    await file.s?.context.close()
+    await file.browser?.close()
+  })
+  return file
 }

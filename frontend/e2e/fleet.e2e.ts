@@ -80,5 +80,13 @@ describe('fleet', () => {
     }, { timeout: 60_000 }).toBe(true)
     expect(errors).toEqual([])
     await context.close()
+
+    // The same page in dark mode, for the eye (artifacts).
+    const dark = await open(browser, bridge.url, { colorScheme: 'dark' })
+    await dark.page.locator('[data-nav="fleet"]').click()
+    await expect.poll(() => dark.page.getByTestId('fleet-workspace').count(), { timeout: 60_000 }).toBe(2)
+    await expect.poll(() => dark.page.locator('[data-testid="fleet-table"] .n-base-loading').count()).toBe(0)
+    await dark.page.screenshot({ path: join(artifacts, 'e2e-fleet-dark.png') })
+    await dark.context.close()
   }, 240_000)
 })

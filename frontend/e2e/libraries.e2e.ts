@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { artifacts, launch, open, type Session } from './browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { artifacts, fileSession } from './browser'
 import { DemoWorkspace } from './demo'
 
 // Issue 14's Libraries tab, end to end: install a PyPI library on a running
@@ -13,18 +13,8 @@ import { DemoWorkspace } from './demo'
 const url = inject('bridgeUrl')
 const demo = new DemoWorkspace(inject('demoUrl'), inject('demoToken'))
 
-let browser: Browser
-let s: Session
+const file = fileSession(url)
 
-beforeAll(async () => {
-  browser = await launch()
-  s = await open(browser, url)
-  s.page.setDefaultTimeout(30_000)
-})
-afterAll(async () => {
-  await s?.context.close()
-  await browser?.close()
-})
 
 async function openLibraries(page: Page, id: string): Promise<void> {
   await page.goto(`${url.split('#')[0]}#/compute/demo/${id}`)
@@ -38,7 +28,7 @@ const status = async (page: Page, label: string) => ((await row(page, label).cou
 
 describe('libraries tab', () => {
   it('installs a PyPI library on a running cluster until INSTALLED, then uninstalls it for the next restart', async () => {
-    const { page } = s
+    const { page } = file.s
     const id = await demo.createCluster(`e2e-libs-${Math.random().toString(36).slice(2, 7)}`)
     await demo.waitState(id, 'RUNNING')
     await openLibraries(page, id)

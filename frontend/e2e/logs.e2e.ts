@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { artifacts, launch, open, type Session } from './browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { artifacts, fileSession } from './browser'
 import { DemoWorkspace } from './demo'
 
 // Issue 14's Driver logs tab, end to end: a running demo cluster delivering
@@ -17,18 +17,8 @@ const home = inject('bridgeHome')
 const demo = new DemoWorkspace(inject('demoUrl'), inject('demoToken'))
 const slow = { timeout: 30_000 }
 
-let browser: Browser
-let s: Session
+const file = fileSession(url)
 
-beforeAll(async () => {
-  browser = await launch()
-  s = await open(browser, url)
-  s.page.setDefaultTimeout(30_000)
-})
-afterAll(async () => {
-  await s?.context.close()
-  await browser?.close()
-})
 
 async function openLogs(page: Page, id: string): Promise<void> {
   await page.goto(`${url.split('#')[0]}#/compute/demo/${id}`)
@@ -43,7 +33,7 @@ const lastLine = (page: Page) => page.getByTestId('log-line').last().textContent
 
 describe('driver logs tab', () => {
   it('follows a growing driver log, pages back, searches it and downloads it', async () => {
-    const { page } = s
+    const { page } = file.s
     const id = await demo.createCluster(`e2e-logs-${Math.random().toString(36).slice(2, 7)}`, {
       cluster_log_conf: { dbfs: { destination: 'dbfs:/cluster-logs' } },
     })
@@ -100,7 +90,7 @@ describe('driver logs tab', () => {
   })
 
   it('says when log delivery is off and opens the editor with a destination filled in', async () => {
-    const { page } = s
+    const { page } = file.s
     const id = await demo.createCluster(`e2e-nologs-${Math.random().toString(36).slice(2, 7)}`)
     await demo.waitState(id, 'RUNNING')
     await openLogs(page, id)

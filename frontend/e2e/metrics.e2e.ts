@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { artifacts, launch, open, type Session } from './browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { artifacts, fileSession, open } from './browser'
 import { DemoWorkspace } from './demo'
 
 // Issue 15's Metrics tab, end to end against the Demo workspace: the worker
@@ -15,8 +15,7 @@ const demoUrl = inject('demoUrl')
 const demoToken = inject('demoToken')
 const demo = new DemoWorkspace(demoUrl, demoToken)
 
-let browser: Browser
-let s: Session
+const file = fileSession(url)
 
 async function rest<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(demoUrl + path, {
@@ -35,15 +34,6 @@ async function sharedCluster(): Promise<ClusterJson> {
   return c
 }
 
-beforeAll(async () => {
-  browser = await launch()
-  s = await open(browser, url)
-  s.page.setDefaultTimeout(30_000)
-})
-afterAll(async () => {
-  await s?.context.close()
-  await browser?.close()
-})
 
 async function openMetrics(page: Page, id: string): Promise<void> {
   await page.goto(`${url.split('#')[0]}#/compute/demo/${id}`)
@@ -97,7 +87,7 @@ async function expected(clusterId: string, from: number, to: number) {
 
 describe('metrics tab', () => {
   it('plots the numbers the node_timeline query returns, and the worker count follows a resize', async () => {
-    const { page } = s
+    const { page } = file.s
     let cl = await sharedCluster()
     // An earlier file may have edited it (a restart): start from a running cluster.
     if (cl.state !== 'RUNNING') {
@@ -153,11 +143,11 @@ describe('metrics tab', () => {
       return Number(await h.getAttribute('data-to')) - Number(await h.getAttribute('data-from'))
     }, { timeout: 60_000 }).toBeGreaterThan(86_000)
     await expect.poll(() => plotted(page, 'chart-cpu_user'), { timeout: 60_000 }).not.toBeNull()
-    expect(s.errors).toEqual([])
+    expect(file.s.errors).toEqual([])
   })
 
   it('looks right in dark mode at 1,360 px', async () => {
-    const dark = await open(browser, url, { colorScheme: 'dark' })
+    const dark = await open(file.browser, url, { colorScheme: 'dark' })
     try {
       const cl = await sharedCluster()
       await openMetrics(dark.page, cl.cluster_id)
@@ -172,7 +162,7 @@ describe('metrics tab', () => {
   })
 
   it('asks before starting a stopped warehouse, then reads through it once it runs', async () => {
-    const { page } = s
+    const { page } = file.s
     const cl = await sharedCluster()
     await openMetrics(page, cl.cluster_id)
     await chooseWarehouse(page, 'Analytics Pro')
@@ -193,7 +183,7 @@ describe('metrics tab', () => {
   })
 
   it('estimates DBU/h and, once a price per DBU is set for the workspace, $/h', async () => {
-    const { page } = s
+    const { page } = file.s
     const cl = await sharedCluster()
     await openMetrics(page, cl.cluster_id)
     const cost = page.getByTestId('metrics-cost')
@@ -224,7 +214,7 @@ describe('metrics tab', () => {
   })
 
   it('benchmark: 7 days × 1-minute points × 50 nodes (about 500,000 points) drawn and panned', async () => {
-    const { page } = s
+    const { page } = file.s
     await expect.poll(() => page.evaluate(() => Boolean((globalThis as { __clusterdeckCharts?: unknown }).__clusterdeckCharts))).toBe(true)
     const figures = await page.evaluate(async () => {
       type Mount = (el: HTMLElement, spec: unknown, dark: boolean) => Promise<{ destroy(): void; setRange(min: number, max: number): void }>

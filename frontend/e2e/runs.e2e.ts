@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { artifacts, launch, open, type Session } from './browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { artifacts, fileSession } from './browser'
 import { DemoWorkspace } from './demo'
 
 // Issue 16's Runs tab, end to end on a running demo cluster: a notebook run
@@ -12,18 +12,8 @@ import { DemoWorkspace } from './demo'
 const url = inject('bridgeUrl')
 const demo = new DemoWorkspace(inject('demoUrl'), inject('demoToken'))
 
-let browser: Browser
-let s: Session
+const file = fileSession(url)
 
-beforeAll(async () => {
-  browser = await launch()
-  s = await open(browser, url)
-  s.page.setDefaultTimeout(30_000)
-})
-afterAll(async () => {
-  await s?.context.close()
-  await browser?.close()
-})
 
 async function openRuns(page: Page, id: string): Promise<void> {
   await page.goto(`${url.split('#')[0]}#/compute/demo/${id}`)
@@ -43,7 +33,7 @@ const statusOfRow = (page: Page, i: number) => rows(page).nth(i).getAttribute('d
 
 describe('runs tab', () => {
   it('submits notebook runs: one succeeds with its output, one fails with the error, one is cancelled', async () => {
-    const { page } = s
+    const { page } = file.s
     const id = await demo.createCluster(`e2e-runs-${Math.random().toString(36).slice(2, 7)}`)
     await demo.waitState(id, 'RUNNING')
     await openRuns(page, id)
@@ -91,11 +81,11 @@ describe('runs tab', () => {
     expect(await rows(page).nth(1).getAttribute('data-status')).toBe('failed')
     expect(await rows(page).nth(2).getAttribute('data-status')).toBe('succeeded')
     await page.screenshot({ path: join(artifacts, 'e2e-runs-done.png') })
-    expect(s.errors).toEqual([])
+    expect(file.s.errors).toEqual([])
   })
 
   it('runs a notebook on a new job cluster made from a draft', async () => {
-    const { page } = s
+    const { page } = file.s
     type GoWindow = { go: { app: { Drafts: { Create(d: unknown): Promise<{ id: string }> } } } }
     const name = `e2e-runs-draft-${Math.random().toString(36).slice(2, 7)}`
     await page.evaluate(
@@ -118,6 +108,6 @@ describe('runs tab', () => {
     }, { timeout: 120_000, interval: 1_000 }).toBe('succeeded')
     expect(await page.getByTestId('run-output-result').textContent()).toContain('rows_written')
     expect(await rows(page).count()).toBe(0)
-    expect(s.errors).toEqual([])
+    expect(file.s.errors).toEqual([])
   })
 })

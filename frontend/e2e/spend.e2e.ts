@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { artifacts, launch, open, type Session } from './browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { artifacts, fileSession, open } from './browser'
 
 // Actual spend (issue 15), end to end against the Demo workspace: the
 // cluster's "Spend, last 30 days" and the workspace's Spend drawer plot the
@@ -14,8 +14,7 @@ const demoUrl = inject('demoUrl')
 const demoToken = inject('demoToken')
 const warehouseId = '4f8c2a9b1d3e5f70' // the demo's running serverless warehouse
 
-let browser: Browser
-let s: Session
+const file = fileSession(url)
 
 async function rest<T>(method: string, path: string, body?: unknown): Promise<{ json: T; headers: Headers }> {
   const res = await fetch(demoUrl + path, {
@@ -82,15 +81,6 @@ const plotted = async (page: Page, testid: string): Promise<Plotted | null> => {
 }
 const daysOf = (x: number[]) => x.map((t) => new Date(t * 1000).toISOString().slice(0, 10))
 
-beforeAll(async () => {
-  browser = await launch()
-  s = await open(browser, url)
-  s.page.setDefaultTimeout(30_000)
-})
-afterAll(async () => {
-  await s?.context.close()
-  await browser?.close()
-})
 
 async function chooseWarehouse(page: Page, testid: string): Promise<void> {
   await page.getByTestId(testid).click()
@@ -116,7 +106,7 @@ function expectSettledDays(got: (number | null)[] | undefined, want: number[], w
 
 describe('spend', () => {
   it("a cluster's Metrics tab plots the daily DBUs and $ that system.billing.usage and list_prices give", async () => {
-    const { page } = s
+    const { page } = file.s
     const cl = await clusterNamed('streaming-orders')
     await openMetrics(page, cl.cluster_id)
     await page.getByTestId('spend-panel').waitFor()
@@ -141,12 +131,12 @@ describe('spend', () => {
     expect(await total.textContent()).toContain('at list prices')
     await page.getByTestId('spend-panel').scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(artifacts, 'e2e-spend-cluster.png') })
-    expect(s.errors).toEqual([])
+    expect(file.s.errors).toEqual([])
   })
 
   it("a workspace's Spend drawer plots its daily total by SKU and names the clusters that cost most", async () => {
     for (const scheme of ['light', 'dark'] as const) {
-      const sess = scheme === 'light' ? s : await open(browser, url, { colorScheme: 'dark' })
+      const sess = scheme === 'light' ? file.s : await open(file.browser, url, { colorScheme: 'dark' })
       const { page } = sess
       try {
         await page.setViewportSize({ width: 1360, height: 900 })
@@ -179,7 +169,7 @@ describe('spend', () => {
   })
 
   it('the Settings price form sets the prices per DBU that the $/h estimate uses', async () => {
-    const { page } = s
+    const { page } = file.s
     const cl = await clusterNamed('shared-analytics')
     for (const price of [0.42, 0.61]) {
       await page.goto(`${url.split('#')[0]}#/settings`)
@@ -206,6 +196,6 @@ describe('spend', () => {
       expect(await page.locator('.n-dialog [data-testid="price-allPurpose"] input').inputValue()).toBe(String(price))
       await page.locator('.n-dialog .n-button', { hasText: 'Cancel' }).click()
     }
-    expect(s.errors).toEqual([])
+    expect(file.s.errors).toEqual([])
   })
 })
