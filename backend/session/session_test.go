@@ -72,6 +72,24 @@ func TestCheckClassifiesTheAnswer(t *testing.T) {
 	}
 }
 
+// A periodic re-check must not make the page think the user signed out:
+// "checking" carries the user the last check found (and none before any).
+func TestRecheckKeepsTheUserWhileChecking(t *testing.T) {
+	d := dir("a")
+	d.users["a"] = "ada@example.com"
+	var checking []string
+	s := New(d, Options{OnStatus: func(_ string, st Status) {
+		if st.State == StateChecking {
+			checking = append(checking, st.User)
+		}
+	}})
+	for range 2 {
+		_, err := s.Check(context.Background(), "a")
+		require.NoError(t, err)
+	}
+	assert.Equal(t, []string{"", "ada@example.com"}, checking)
+}
+
 func TestStatusBeforeAnyCheck(t *testing.T) {
 	s := New(dir("a"), Options{})
 	st, err := s.Status("a")

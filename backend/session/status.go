@@ -53,7 +53,12 @@ func (s *Session) Check(ctx context.Context, id string) (Status, error) {
 	if _, err := s.find(id); err != nil {
 		return Status{}, err
 	}
-	s.set(id, Status{State: StateChecking, CheckedAt: s.now()})
+	// A re-check keeps who we were: the identity does not vanish while the
+	// check runs (the page would read an empty user as a sign-out).
+	s.mu.Lock()
+	user := s.status[id].User
+	s.mu.Unlock()
+	s.set(id, Status{State: StateChecking, User: user, CheckedAt: s.now()})
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
 	res, err := s.dir.TestConnection(ctx, id)
