@@ -44,7 +44,6 @@ func (ws *workspace) replaceSpec(c *call, cl *cluster, req compute.EditCluster) 
 	}
 	prev := attributesOf(&cl.d)
 	keepServerFields(&d, &cl.d)
-	d.DefaultTags["ClusterName"] = d.ClusterName
 	running := cl.d.State == compute.StateRunning
 	cl.d = d
 	ws.event(cl, c.now, compute.EventTypeEdited, &compute.EventDetails{

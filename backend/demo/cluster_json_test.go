@@ -48,3 +48,39 @@ func TestClustersCarryLastActivityTimeWhileRunning(t *testing.T) {
 	}
 	assert.Positive(t, withActivity)
 }
+
+// The plain encoding of clusters/get and clusters/list writes what the SDK's
+// encoding writes, for every cluster: seeded, generated, created with forced
+// zero fields, running with driver and executors.
+func TestClusterJSONMatchesTheSDKsEncoding(t *testing.T) {
+	srv, w := frozen(t, Options{ExtraClusters: 300})
+	ctx := testCtx(t)
+	created, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "forced-zero", SparkVersion: "16.4.x-scala2.12",
+		NodeTypeId: "Standard_DS3_v2", NumWorkers: 0, AutoterminationMinutes: 30, ForceSendFields: []string{"NumWorkers"}})
+	require.NoError(t, err)
+	stepUntil(t, srv, w, created.ClusterId, compute.StateRunning)
+
+	ws := srv.def
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	plain, forced, nodes := 0, 0, 0
+	for _, cl := range ws.clusters {
+		c := clusterJSON{d: cl.d, lastActivity: cl.lastActivity}
+		got, err := c.MarshalJSON()
+		require.NoError(t, err)
+		want, err := sdkClusterJSON(cl.d, activityOf(c))
+		require.NoError(t, err)
+		assert.JSONEq(t, string(want), string(got), cl.d.ClusterName)
+		if cl.d.Spec != nil && len(cl.d.Spec.ForceSendFields) > 0 {
+			forced++
+		} else {
+			plain++
+		}
+		if cl.d.Driver != nil && len(cl.d.Executors) > 0 {
+			nodes++
+		}
+	}
+	assert.GreaterOrEqual(t, plain, 300, "generated clusters take the plain encoding")
+	assert.Positive(t, forced, "a spec with forced zero fields is compared too")
+	assert.Positive(t, nodes, "running clusters with nodes are compared too")
+}

@@ -154,9 +154,6 @@ func (ws *workspace) clusterChangeOwner(c *call) (any, error) {
 		return nil, errInvalidParam("User %s does not exist in this workspace.", req.OwnerUsername)
 	}
 	cl.d.CreatorUserName = req.OwnerUsername
-	if cl.d.DefaultTags != nil {
-		cl.d.DefaultTags["Creator"] = req.OwnerUsername
-	}
 	if a := ws.acls[aclKey(kindCluster, cl.d.ClusterId)]; a != nil {
 		a.owner = req.OwnerUsername
 	}

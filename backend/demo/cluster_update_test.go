@@ -91,6 +91,8 @@ func TestClusterChangeOwner(t *testing.T) {
 	d, err := w.Clusters.GetByClusterId(ctx, id)
 	require.NoError(t, err)
 	assert.Equal(t, "priya.sharma@example.com", d.CreatorUserName)
+	assert.Equal(t, map[string]string{"Vendor": "Databricks", "Creator": "priya.sharma@example.com", "ClusterName": "handover",
+		"ClusterId": id}, d.DefaultTags, "the default tags follow the owner")
 	priya, err := srv.UserToken(srv.Token(), "priya.sharma@example.com")
 	require.NoError(t, err)
 	assert.NoError(t, client(t, srv, priya).Clusters.Pin(ctx, compute.PinCluster{ClusterId: id}), "the new owner manages it")

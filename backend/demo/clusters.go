@@ -207,9 +207,7 @@ func (ws *workspace) addCluster(d compute.ClusterDetails, creator string, source
 	d.ClusterSource = source
 	d.StartTime = millis(at)
 	d.JdbcPort = 10000
-	d.DefaultTags = map[string]string{
-		"Vendor": "Databricks", "Creator": creator, "ClusterName": d.ClusterName, "ClusterId": d.ClusterId,
-	}
+	d.DefaultTags = nil // written from the cluster on each answer (defaultTags)
 	if d.Spec != nil {
 		d.Spec.ClusterName = d.ClusterName
 	}

@@ -153,6 +153,7 @@ func TestClusterRulesAndErrors(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, compute.StateTerminated, d.State)
 	assert.Equal(t, "rules-renamed", d.ClusterName)
+	assert.Equal(t, "rules-renamed", d.DefaultTags["ClusterName"], "the default tags follow the name")
 	assert.Equal(t, "Standard_DS4_v2", d.NodeTypeId)
 	assert.Equal(t, compute.TerminationReasonCodeUserRequest, d.TerminationReason.Code)
 

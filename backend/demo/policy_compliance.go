@@ -136,7 +136,7 @@ func (ws *workspace) complianceList(c *call) (any, error) {
 // keepServerFields copies what the server owns from old into next.
 func keepServerFields(next, old *compute.ClusterDetails) {
 	next.ClusterId, next.CreatorUserName, next.ClusterSource = old.ClusterId, old.CreatorUserName, old.ClusterSource
-	next.StartTime, next.JdbcPort, next.DefaultTags = old.StartTime, old.JdbcPort, old.DefaultTags
+	next.StartTime, next.JdbcPort = old.StartTime, old.JdbcPort
 	next.State, next.StateMessage = old.State, old.StateMessage
 	next.TerminatedTime, next.TerminationReason = old.TerminatedTime, old.TerminationReason
 	next.Driver, next.Executors = old.Driver, old.Executors

@@ -50,7 +50,6 @@ func seedScale(ws *workspace, now time.Time) {
 		}
 		d.ClusterId = ws.newClusterID(created)
 		d.CreatorUserName, d.ClusterSource, d.StartTime, d.JdbcPort = creator, source, millis(created), 10000
-		d.DefaultTags = map[string]string{"Vendor": "Databricks", "Creator": creator, "ClusterName": d.ClusterName, "ClusterId": d.ClusterId}
 		cl := &cluster{d: d, lastActivity: created, target: desiredWorkers(&d)}
 		ws.clusters[d.ClusterId] = cl
 		ws.grant(kindCluster, d.ClusterId, creator)
