@@ -90,8 +90,8 @@ func (dv *detailView) fetch(ctx context.Context) (bool, error) {
 		s.sink.Detail(DetailUpdate{Workspace: dv.ws, ClusterID: dv.id, Err: err})
 		return false, err
 	}
-	s.observe(dv.ws, map[string]Row{d.Row.ID: d.Row}, "")
-	s.watchFailures(dv.ws, map[string]Row{d.Row.ID: d.Row})
+	s.observe(dv.ws, NewRowSet([]Row{d.Row}), "")
+	s.watchFailures(dv.ws, []Row{d.Row})
 	s.sink.Detail(DetailUpdate{Workspace: dv.ws, ClusterID: dv.id, Detail: d})
 	return d.Row.Transitional, nil
 }

@@ -36,7 +36,7 @@ func failedUnexpectedly(r Row) bool {
 // watchFailures notes which clusters are up and tells of those that failed
 // since. The first sight of a cluster tells nothing: only a change seen
 // here is news.
-func (s *Service) watchFailures(ws string, rows map[string]Row) {
+func (s *Service) watchFailures(ws string, rows []Row) {
 	var news []Notice
 	s.mu.Lock()
 	up := s.up[ws]
@@ -44,7 +44,8 @@ func (s *Service) watchFailures(ws string, rows map[string]Row) {
 		up = map[string]bool{}
 		s.up[ws] = up
 	}
-	for id, r := range rows {
+	for _, r := range rows {
+		id := r.ID
 		if r.Kind != KindAllPurpose {
 			continue
 		}

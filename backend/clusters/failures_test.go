@@ -48,9 +48,9 @@ func TestWatchFailuresTellsOfUnexpectedStops(t *testing.T) {
 			sink := &recordingSink{}
 			s := NewService(context.Background(), Options{Sink: sink})
 			for _, r := range tc.seen {
-				s.watchFailures("ws", map[string]Row{r.ID: r})
+				s.watchFailures("ws", []Row{r})
 			}
-			s.watchFailures("ws", map[string]Row{tc.seen[0].ID: tc.seen[len(tc.seen)-1]}) // seen again: told once
+			s.watchFailures("ws", []Row{tc.seen[len(tc.seen)-1]}) // seen again: told once
 			_, _, notices := sink.snapshot()
 			if tc.title == "" {
 				assert.Empty(t, notices)

@@ -15,7 +15,7 @@ import (
 func (lv *listView) fetchTransitional(ctx context.Context, walker *client.DatabricksClient) (done, transitional bool, err error) {
 	s := lv.svc
 	following := false
-	for _, r := range lv.snapshot {
+	for _, r := range lv.snapshot.Rows() {
 		if r.Transitional {
 			following = true
 			break
@@ -32,27 +32,24 @@ func (lv *listView) fetchTransitional(ctx context.Context, walker *client.Databr
 		return true, false, err
 	}
 	s.price(lv.ws, rows)
-	seen := make(map[string]Row, len(rows))
-	for _, r := range rows {
-		seen[r.ID] = r
-	}
-	for id, r := range lv.snapshot {
-		if _, ok := seen[id]; r.Transitional && !ok {
+	seen := NewRowSet(rows)
+	for _, r := range lv.snapshot.Rows() {
+		if _, ok := seen.Get(r.ID); r.Transitional && !ok {
 			return false, false, nil // it settled (or vanished): learn how from the full list
 		}
 	}
 	var up []Row
 	for _, r := range rows {
-		if old, ok := lv.snapshot[r.ID]; !ok || !equal(old, r) {
+		if old, ok := lv.snapshot.Get(r.ID); !ok || !equal(old, r) {
 			up = append(up, r)
-			lv.snapshot[r.ID] = r
 		}
 	}
 	if len(up) > 0 {
+		lv.snapshot = lv.snapshot.with(up)
 		s.sink.Delta(Delta{Workspace: lv.ws, View: lv.view, Complete: true, Upserts: up})
 	}
 	lv.publish()
 	s.observe(lv.ws, seen, "") // not the whole list: a missing cluster is not deleted
-	s.watchFailures(lv.ws, seen)
+	s.watchFailures(lv.ws, rows)
 	return true, len(rows) > 0, nil
 }

@@ -73,12 +73,12 @@ func (s *Service) followsInLocked(ws string, v View) bool {
 // observe turns the fate of followed clusters into notices. from is the
 // view whose whole list rows holds: a followed cluster of that view missing
 // from it was deleted. "" means rows is not a whole list (the open detail).
-func (s *Service) observe(ws string, rows map[string]Row, from View) {
+func (s *Service) observe(ws string, rows RowSet, from View) {
 	now := s.clock.Now()
 	var news []Notice
 	s.mu.Lock()
 	for id, f := range s.follows[ws] {
-		r, ok := rows[id]
+		r, ok := rows.Get(id)
 		switch {
 		case !ok:
 			if (from != "" && from == f.view) || now.After(f.until) {

@@ -86,7 +86,7 @@ func TestDiff(t *testing.T) {
 	a := Row{ID: "a", Name: "a", State: "RUNNING", Tags: map[string]string{"team": "x"}}
 	b := Row{ID: "b", Name: "b", State: "TERMINATED"}
 	c := Row{ID: "c", Name: "c", State: "PENDING"}
-	prev := map[string]Row{"a": a, "b": b}
+	prev := NewRowSet([]Row{a, b})
 
 	up, rm := Diff(prev, []Row{a, b})
 	assert.Empty(t, up, "nothing changed")

@@ -117,17 +117,17 @@ func rowScalarsEqual(a, b Row) bool {
 
 // Diff returns the rows of next that are new or changed since prev, and the
 // ids in prev that next no longer has. Upserts keep next's order.
-func Diff(prev map[string]Row, next []Row) (upserts []Row, removed []string) {
+func Diff(prev RowSet, next []Row) (upserts []Row, removed []string) {
 	seen := make(map[string]bool, len(next))
 	for _, r := range next {
 		seen[r.ID] = true
-		if old, ok := prev[r.ID]; !ok || !equal(old, r) {
+		if old, ok := prev.Get(r.ID); !ok || !equal(old, r) {
 			upserts = append(upserts, r)
 		}
 	}
-	for id := range prev {
-		if !seen[id] {
-			removed = append(removed, id)
+	for _, r := range prev.Rows() {
+		if !seen[r.ID] {
+			removed = append(removed, r.ID)
 		}
 	}
 	return upserts, removed

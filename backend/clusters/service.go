@@ -144,11 +144,12 @@ type listView struct {
 	watched bool // guarded by svc.mu
 	fleet   bool // guarded by svc.mu: the fleet page shows it
 	poller  *Poller
-	// published is the last good list, for the fleet (guarded by svc.mu).
+	// published is the last good list, for the fleet (guarded by svc.mu):
+	// the rows of snapshot, shared.
 	published   []Row
 	publishedAt time.Time
 	// Owned by the poller goroutine.
-	snapshot map[string]Row
+	snapshot RowSet
 	fullDue  time.Time // when the next full pass is due, transitional or not
 	restream bool      // guarded by svc.mu: send everything again on the next pass
 	full     bool      // guarded by svc.mu: the user asked for a full pass
@@ -278,13 +279,9 @@ func (lv *listView) active() bool {
 
 // publish shares the view's rows as the last pass left them.
 func (lv *listView) publish() {
-	rows := make([]Row, 0, len(lv.snapshot))
-	for _, r := range lv.snapshot {
-		rows = append(rows, r)
-	}
 	now := lv.svc.clock.Now()
 	lv.svc.mu.Lock()
-	lv.published, lv.publishedAt = rows, now
+	lv.published, lv.publishedAt = lv.snapshot.Rows(), now
 	lv.svc.mu.Unlock()
 }
 
@@ -300,7 +297,7 @@ func (lv *listView) fetch(ctx context.Context) (bool, error) {
 		return false, err
 	}
 	s.mu.Lock()
-	stream := lv.snapshot == nil || lv.restream
+	stream := !lv.snapshot.loaded() || lv.restream
 	full := stream || lv.full
 	lv.restream, lv.full = false, false
 	s.mu.Unlock()
@@ -334,22 +331,20 @@ func (lv *listView) fetch(ctx context.Context) (bool, error) {
 	} else if up, rm := Diff(lv.snapshot, all); len(up) > 0 || len(rm) > 0 {
 		s.sink.Delta(Delta{Workspace: lv.ws, View: lv.view, Complete: true, Upserts: up, Removed: rm})
 	}
-	snap := make(map[string]Row, len(all))
 	pinned := map[string]bool{}
 	transitional := false
 	for _, r := range all {
-		snap[r.ID] = r
 		transitional = transitional || r.Transitional
 		if r.Pinned {
 			pinned[r.ID] = true
 		}
 	}
-	lv.snapshot = snap
+	lv.snapshot = NewRowSet(all)
 	lv.publish()
 	s.mu.Lock()
 	s.pinned[viewKey{lv.ws, lv.view}] = pinned
 	s.mu.Unlock()
-	s.observe(lv.ws, snap, lv.view)
-	s.watchFailures(lv.ws, snap)
+	s.observe(lv.ws, lv.snapshot, lv.view)
+	s.watchFailures(lv.ws, all)
 	return transitional, nil
 }
