@@ -22,7 +22,8 @@ const (
 type cluster struct {
 	d            compute.ClusterDetails
 	gen          int // bumped on each transition; stale timers check it
-	events       []compute.ClusterEvent
+	events       []compute.ClusterEvent // since the cluster was made (or seeded: see past)
+	past         *scalePast             // a generated cluster's seeded history (nil for others)
 	pinned       bool
 	lastActivity time.Time
 	target       int            // worker count being moved to

@@ -36,7 +36,7 @@ func (ws *workspace) clusterEvents(c *call) (any, error) {
 		types[t] = true
 	}
 	var matched []indexedEvent
-	for i, e := range cl.events {
+	for i, e := range cl.allEvents() {
 		if req.StartTime > 0 && e.Timestamp < req.StartTime {
 			continue
 		}

@@ -57,39 +57,19 @@ func seedScale(ws *workspace, now time.Time) {
 	}
 }
 
-// scaleHistory writes a plausible past and leaves the cluster RUNNING
-// (one in four, never job clusters) or TERMINATED.
+// scaleHistory gives the cluster a plausible past (scalePast, written out
+// when its events are read) and leaves it RUNNING (one in four, never job
+// clusters) or TERMINATED.
 func (ws *workspace) scaleHistory(cl *cluster, created, now time.Time, source compute.ClusterSource) {
-	ws.event(cl, created, compute.EventTypeCreating, &compute.EventDetails{User: cl.d.CreatorUserName, ClusterSize: sizeOf(&cl.d)})
-	up := created.Add(4 * time.Minute)
-	t := up
-	n := cl.target
-	ws.event(cl, t, compute.EventTypeRunning, &compute.EventDetails{CurrentNumWorkers: n, TargetNumWorkers: n,
-		ForceSendFields: []string{"CurrentNumWorkers", "TargetNumWorkers"}})
-	step := now.Sub(up) / time.Duration(ws.opts.EventHistory+2)
-	// Only autoscaling clusters resize by themselves; fixed-size ones keep
-	// num_workers from start to end.
-	if a := cl.d.Autoscale; a != nil && a.MaxWorkers > a.MinWorkers {
-		for k := 0; k < ws.opts.EventHistory; k++ {
-			t = t.Add(step)
-			next := min(max(n+ws.rnd.IntN(5)-2, a.MinWorkers), a.MaxWorkers)
-			if next == n { // a resize always moves: step towards the other bound
-				next = n + 1
-				if n == a.MaxWorkers {
-					next = n - 1
-				}
-			}
-			ws.event(cl, t, compute.EventTypeResizing, &compute.EventDetails{CurrentNumWorkers: n, TargetNumWorkers: next,
-				Cause: compute.EventDetailsCauseAutoscale, ForceSendFields: []string{"CurrentNumWorkers", "TargetNumWorkers"}})
-			// Growing ends with UPSIZE_COMPLETED; shrinking has no completion event.
-			if next > n {
-				ws.event(cl, t.Add(90*time.Second), compute.EventTypeUpsizeCompleted, &compute.EventDetails{CurrentNumWorkers: next,
-					TargetNumWorkers: next, ForceSendFields: []string{"CurrentNumWorkers", "TargetNumWorkers"}})
-			}
-			n = next
-		}
+	p := &scalePast{seed: ws.rnd.Uint64(), created: created, now: now, creator: cl.d.CreatorUserName,
+		fixed: cl.d.NumWorkers, history: ws.opts.EventHistory}
+	if a := cl.d.Autoscale; a != nil {
+		p.min, p.max = a.MinWorkers, a.MaxWorkers
 	}
+	cl.past = p
+	_, n := p.pastEvents(cl.d.ClusterId)
 	cl.d.NumWorkers, cl.target = n, n
+	up := p.up()
 	if source != compute.ClusterSourceJob && ws.rnd.IntN(4) == 0 {
 		cl.d.State = compute.StateRunning
 		cl.d.LastRestartedTime = millis(up)
@@ -100,13 +80,13 @@ func (ws *workspace) scaleHistory(cl *cluster, created, now time.Time, source co
 		ws.scheduleAutoTermination(cl)
 		return
 	}
-	end := up.Add(step * time.Duration(ws.opts.EventHistory+1))
+	end := p.end()
 	reason := userReason(compute.TerminationReasonCodeInactivity, compute.TerminationReasonTypeSuccess,
 		map[string]string{"inactivity_duration_min": fmt.Sprint(cl.d.AutoterminationMinutes)})
 	if source == compute.ClusterSourceJob {
 		reason = userReason(compute.TerminationReasonCodeJobFinished, compute.TerminationReasonTypeSuccess, nil)
 	}
-	ws.event(cl, end, compute.EventTypeTerminating, &compute.EventDetails{Reason: reason})
+	p.stop = reason
 	cl.uptime = []interval{{from: up, to: end}}
 	cl.d.State = compute.StateTerminated
 	cl.d.StateMessage = describeReason(reason)
