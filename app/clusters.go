@@ -270,7 +270,7 @@ func lowerFirst(s string) string {
 type clusterSink struct{ c *Clusters }
 
 func (s clusterSink) Delta(d clusters.Delta) {
-	s.c.emit.Emit(Scoped(EventClustersChanged, d.Workspace), d)
+	s.c.emit.Emit(Scoped(EventClustersChanged, d.Workspace), d.Wire())
 }
 
 func (s clusterSink) Status(st clusters.ViewStatus) {

@@ -28,7 +28,10 @@ type Row struct {
 	Tags            map[string]string `json:"tags,omitempty"`
 	Pinned          bool              `json:"pinned"`
 	Termination     *Explanation      `json:"termination,omitempty"`
-	StartTime       int64             `json:"startTime"`
+	// Explained points at the delta's explanation of the row's termination
+	// instead (from 1; 0: none or Termination is set). See Delta.Wire.
+	Explained int   `json:"explained,omitempty"`
+	StartTime int64 `json:"startTime"`
 	// AutoTermination is the idle time in minutes after which the cluster
 	// stops (0: never).
 	AutoTermination int `json:"autoTermination"`

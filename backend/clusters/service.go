@@ -20,6 +20,8 @@ type Delta struct {
 	Complete  bool     `json:"complete"`
 	Upserts   []Row    `json:"upserts"`
 	Removed   []string `json:"removed"`
+	// Explanations are the rows' termination reasons, each once (see Wire).
+	Explanations []Explanation `json:"explanations,omitempty"`
 }
 
 // ViewStatus feeds the "last updated" indicator.

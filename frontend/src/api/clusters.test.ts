@@ -25,7 +25,7 @@ const bindings = vi.hoisted(() => ({
 }))
 vi.mock('../../wailsjs/go/app/Clusters', () => bindings)
 
-import { clustersApi } from './clusters'
+import { clustersApi, expandDelta, type ClusterRow, type ClustersDelta } from './clusters'
 import { ApiError } from './errors'
 
 type Binding = keyof typeof bindings
@@ -91,5 +91,23 @@ describe('clustersApi', () => {
     const err = await clustersApi.resize('ws1', 'c1', size).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ApiError)
     expect(err).toMatchObject({ code: 'BRIDGE', detail: 'json: cannot unmarshal string into Go value of type int' })
+  })
+})
+
+describe('expandDelta', () => {
+  it('gives each row its termination reason from the shared list, one object per reason', () => {
+    const idle = { code: 'INACTIVITY', type: 'SUCCESS', summary: 'Idle for 30 minutes.', failure: false }
+    const lost = { code: 'DRIVER_UNREACHABLE', type: 'CLOUD_FAILURE', summary: 'The driver was lost.', failure: true }
+    const row = (id: string, explained?: number) => ({ id, state: 'TERMINATED', explained }) as unknown as ClusterRow
+    const d: ClustersDelta = {
+      workspace: 'ws', view: 'all-purpose', reset: false, complete: true, removed: null,
+      upserts: [row('a', 1), row('b'), row('c', 2), row('d', 1)],
+      explanations: [idle, lost] as ClustersDelta['explanations'],
+    }
+    const rows = expandDelta(d).upserts!
+    expect(rows.map((r) => r.termination?.code)).toEqual(['INACTIVITY', undefined, 'DRIVER_UNREACHABLE', 'INACTIVITY'])
+    expect(rows[0]?.termination).toBe(rows[3]?.termination)
+    const plain = { ...d, explanations: undefined, upserts: [{ id: 'e', termination: lost } as unknown as ClusterRow] }
+    expect(expandDelta(plain).upserts?.[0]?.termination).toBe(lost) // a row that carries its own keeps it
   })
 })

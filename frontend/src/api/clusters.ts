@@ -38,6 +38,20 @@ export interface ClustersDelta {
   complete: boolean
   upserts: ClusterRow[] | null
   removed: string[] | null
+  /** Each distinct termination reason once; rows point at theirs (Delta.Wire). */
+  explanations?: Explanation[] | null
+}
+
+/**
+ * Gives each row its termination reason from the delta's shared list (the
+ * rows of one reason share one object), as clusters.Delta.Wire sent it.
+ */
+export function expandDelta(d: ClustersDelta): ClustersDelta {
+  const shared = d.explanations ?? []
+  for (const r of d.upserts ?? []) {
+    if (r.explained) r.termination = shared[r.explained - 1]
+  }
+  return d
 }
 
 /** clusters:status:<workspace> — app.ClusterStatusView. */

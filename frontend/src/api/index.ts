@@ -23,6 +23,7 @@ export {
 } from './workspaces'
 export {
   clustersApi,
+  expandDelta,
   type ActionTable,
   type Availability,
   type ClusterAction,

@@ -3,6 +3,7 @@ import { computed, ref, shallowRef } from 'vue'
 import {
   clustersApi,
   EventName,
+  expandDelta,
   onEvent,
   scoped,
   shellApi,
@@ -171,7 +172,7 @@ export const useClustersStore = defineStore('clusters', () => {
     firstRows = byId.size > 0
     performance.mark('clusters:watch')
     unsubscribers.push(
-      onEvent<[ClustersDelta]>(scoped(EventName.ClustersChanged, ws), apply),
+      onEvent<[ClustersDelta]>(scoped(EventName.ClustersChanged, ws), (d) => apply(expandDelta(d))),
       onEvent<[ClustersStatus]>(scoped(EventName.ClustersStatus, ws), (s) => {
         if (s.view === view.value) status.value = s
       }),
