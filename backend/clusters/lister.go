@@ -224,6 +224,7 @@ func walk(ctx context.Context, c *client.DatabricksClient, filter compute.ListCl
 	pinned func() (map[string]bool, error), page func(rows []Row) error) (int, error) {
 	req := compute.ListClustersRequest{PageSize: listPageSize, FilterBy: &filter}
 	calls := 0
+	shared := sharedMaps{}
 	for {
 		calls++
 		resp, err := listPage(ctx, c, req)
@@ -236,7 +237,12 @@ func walk(ctx context.Context, c *client.DatabricksClient, filter compute.ListCl
 		}
 		rows := make([]Row, 0, len(resp.Clusters))
 		for i := range resp.Clusters {
-			d := resp.Clusters[i].details()
+			w := &resp.Clusters[i]
+			w.CustomTags = shared.of(w.CustomTags)
+			if w.TerminationReason != nil {
+				w.TerminationReason.Parameters = shared.of(w.TerminationReason.Parameters)
+			}
+			d := w.details()
 			r := RowOf(&d, isPinned[d.ClusterId])
 			r.LastActivity = resp.Clusters[i].LastActivityTime
 			rows = append(rows, r)

@@ -2,6 +2,7 @@ package clusters
 
 import (
 	"maps"
+	"unique"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 )
@@ -63,6 +64,12 @@ func RowOf(d *compute.ClusterDetails, pinned bool) Row {
 	}
 	if r.DriverType == "" {
 		r.DriverType = d.NodeTypeId
+	}
+	// Thousands of rows share a handful of these values; each decoded page
+	// brings its own copies, which the rows would keep.
+	for _, f := range []*string{&r.State, &r.StateMessage, &r.Source, &r.DriverType, &r.WorkerType, &r.Workers,
+		&r.SparkVersion, &r.Runtime, &r.AccessMode, &r.Creator} {
+		*f = unique.Make(*f).Value()
 	}
 	r.WorkersSort = d.NumWorkers
 	if d.Autoscale != nil {
