@@ -179,9 +179,10 @@ export const useClustersStore = defineStore('clusters', () => {
     )
     const gen = ++generation
     try {
-      if (!table.value) table.value = await clustersApi.actionTable()
-      if (gen !== generation) return
-      await clustersApi.watch(ws, v)
+      // The rows need not wait for the action table (row menus read it):
+      // both calls go out at once.
+      const loadTable = table.value ? null : clustersApi.actionTable().then((t) => (table.value = t))
+      await Promise.all([clustersApi.watch(ws, v), loadTable])
       if (gen !== generation) {
         // A switch away happened while this watch was on its way; its
         // unwatch may have reached the backend first, so say it again.
