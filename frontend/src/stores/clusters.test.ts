@@ -1,21 +1,7 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-vi.mock('@/api', async (orig) => {
-  const real = await orig<typeof import('@/api')>()
-  return {
-    ...real,
-    onEvent: vi.fn(() => () => undefined),
-    clustersApi: {
-      ...real.clustersApi,
-      watch: vi.fn(async () => undefined),
-      unwatch: vi.fn(async () => undefined),
-      actionTable: vi.fn(async () => ({})),
-      watchDetail: vi.fn(async () => undefined),
-      unwatchDetail: vi.fn(async () => undefined),
-    },
-  }
-})
+vi.mock('@/api', async (orig) => (await import('@/stores/clusters.mock')).withClustersMocked(await orig()))
 vi.mock('../../wailsjs/go/models', () => ({
   app: {
     EventName: { ClustersChanged: 'clusters:changed', ClustersStatus: 'clusters:status', ClusterChanged: 'cluster:changed' },
