@@ -22,15 +22,21 @@ func seedScale(ws *workspace, now time.Time) {
 	seedScalePolicies(ws, creators[0], now)
 	nodes := []string{"Standard_DS3_v2", "Standard_DS4_v2", "Standard_D8ds_v5", "Standard_E8ds_v4", "Standard_F8s", "Standard_L8s_v2"}
 	versions := []string{lts164, lts173, lts143, "15.4.x-scala2.12", "16.4.x-cpu-ml-scala2.12"}
+	// One tag map per team, shared: nothing changes a cluster's tags in place
+	// (an edit replaces them), and 10,000 one-entry maps were 4 MB.
+	teamTags := map[string]map[string]string{}
 	for i := 0; i < ws.opts.ExtraClusters; i++ {
 		team := scaleTeams[ws.rnd.IntN(len(scaleTeams))]
+		if teamTags[team] == nil {
+			teamTags[team] = map[string]string{"team": team}
+		}
 		created := now.Add(-time.Duration(ws.rnd.IntN(25*24*60)+60) * time.Minute)
 		d := compute.ClusterDetails{
 			ClusterName:  fmt.Sprintf("%s-%s-%05d", team, ws.randomWord(4), i),
 			SparkVersion: versions[ws.rnd.IntN(len(versions))], NodeTypeId: nodes[ws.rnd.IntN(len(nodes))],
 			AutoterminationMinutes: []int{30, 60, 120}[ws.rnd.IntN(3)],
 			DataSecurityMode:       compute.DataSecurityModeUserIsolation,
-			CustomTags:             map[string]string{"team": team},
+			CustomTags:             teamTags[team],
 		}
 		if ws.rnd.IntN(3) == 0 {
 			d.Autoscale = &compute.AutoScale{MinWorkers: 1, MaxWorkers: 2 + ws.rnd.IntN(10)}
