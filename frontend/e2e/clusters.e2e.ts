@@ -200,6 +200,15 @@ describe('clusters console', () => {
     const id = await demo.createCluster(name, { node_type_id: 'Standard_NC6s_v3', spark_version: '15.4.x-gpu-ml-scala2.12' })
     await demo.waitState(id, 'TERMINATED', 20)
     const { page, context } = await start()
+    // The list's row says it too: its reason came once in the delta, shared.
+    await openList(page, name)
+    const badge = row(page, id).getByTestId('state-badge')
+    await expect.poll(async () => (await badge.getAttribute('class')) ?? '', live).toContain('failed')
+    await badge.hover()
+    const tip = page.locator('.n-tooltip').filter({ hasText: 'AZURE_QUOTA_EXCEEDED_EXCEPTION' })
+    await expect.poll(() => tip.textContent(), live).toContain('no core quota left for this VM family')
+    expect(await tip.textContent()).toContain('pick a node type from another family')
+
     await openDetail(page, id)
     const reason = page.getByTestId('termination-reason')
     await expect.poll(() => reason.textContent(), live).toContain('no core quota left for this VM family')
