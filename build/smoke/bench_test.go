@@ -34,14 +34,15 @@ func TestBenchDesktop(t *testing.T) {
 
 	const runs = 3
 	var helloStart, helloRSS, deskStart, deskRSS, bigStart, smallRSS []float64
+	var helloSplit, smallSplit, deskSplit string // the last run's, per process (MB)
 	for i := 0; i < runs; i++ {
-		ms, mb := measure(t, hello, "hello painted", "")
-		helloStart, helloRSS = append(helloStart, ms), append(helloRSS, mb)
+		ms, mb, split := measure(t, hello, "hello painted", "")
+		helloStart, helloRSS, helloSplit = append(helloStart, ms), append(helloRSS, mb), split
 		// Start on the Demo workspace as a user gets it; memory with 10,000 clusters.
-		ms, mb = measure(t, bin, "clusters:first-rows-painted", "clusters:all-rows-painted")
-		deskStart, smallRSS = append(deskStart, ms), append(smallRSS, mb)
-		ms, mb = measure(t, bin, "clusters:first-rows-painted", "clusters:all-rows-painted", "--demo-clusters=10000")
-		bigStart, deskRSS = append(bigStart, ms), append(deskRSS, mb)
+		ms, mb, split = measure(t, bin, "clusters:first-rows-painted", "clusters:all-rows-painted")
+		deskStart, smallRSS, smallSplit = append(deskStart, ms), append(smallRSS, mb), split
+		ms, mb, split = measure(t, bin, "clusters:first-rows-painted", "clusters:all-rows-painted", "--demo-clusters=10000")
+		bigStart, deskRSS, deskSplit = append(bigStart, ms), append(deskRSS, mb), split
 	}
 	fmt.Println("desktop window beside a minimal Wails app (medians of " + strconv.Itoa(runs) + " runs):")
 	fmt.Printf("BENCH desktop_rss_mb %.0f          # real window, 10,000 clusters loaded, all processes (%s)\n", median(deskRSS), list(deskRSS))
@@ -50,13 +51,14 @@ func TestBenchDesktop(t *testing.T) {
 	fmt.Printf("BENCH hello_start_ms %.0f          # exec → painted (%s)\n", median(helloStart), list(helloStart))
 	fmt.Printf("BENCH desktop_rss_seed_mb %.0f     # the Demo workspace as seeded, 10 clusters (%s)\n", median(smallRSS), list(smallRSS))
 	fmt.Printf("BENCH desktop_start_10k_ms %.0f    # exec → first rows painted, 10,000 clusters (%s)\n", median(bigStart), list(bigStart))
+	fmt.Printf("per process, last run (MB): 10,000 clusters: %s; seeded: %s; hello: %s\n", deskSplit, smallSplit, helloSplit)
 }
 
 // measure starts bin, times exec → the log line `painted`, waits for
 // `loaded` (if any) and a moment for the page to settle, then sums the RSS
 // of the process and every process under it (WebKit's web and network
 // processes), in MB.
-func measure(t *testing.T, bin, painted, loaded string, args ...string) (startMs, rssMB float64) {
+func measure(t *testing.T, bin, painted, loaded string, args ...string) (startMs, rssMB float64, split string) {
 	t.Helper()
 	d := launch(t, bin, t.TempDir(), args...)
 	defer func() {
@@ -74,11 +76,13 @@ func measure(t *testing.T, bin, painted, loaded string, args ...string) (startMs
 		require.True(t, d.logs.waitFor(loaded, 120*time.Second), "%s never logged %q; log:\n%s", bin, loaded, d.logs)
 	}
 	time.Sleep(3 * time.Second) // let the page settle (garbage collected, idle) before reading memory
-	return float64(at.Sub(d.started).Milliseconds()), float64(treeRSS(t, d.cmd.Process.Pid)) / 1024
+	kb, split := treeRSS(t, d.cmd.Process.Pid)
+	return float64(at.Sub(d.started).Milliseconds()), float64(kb) / 1024, split
 }
 
-// treeRSS sums VmRSS (kB) of pid and all its descendants.
-func treeRSS(t *testing.T, pid int) int {
+// treeRSS sums VmRSS (kB) of pid and all its descendants, and says how it
+// splits between the app's own process and WebKit's (web, network).
+func treeRSS(t *testing.T, pid int) (int, string) {
 	t.Helper()
 	children := map[int][]int{}
 	entries, err := os.ReadDir("/proc")
@@ -100,12 +104,40 @@ func treeRSS(t *testing.T, pid int) int {
 		}
 	}
 	total := 0
+	var order []string
+	byKind := map[string]int{}
 	for queue := []int{pid}; len(queue) > 0; queue = queue[1:] {
 		p := queue[0]
-		total += rssKB(p)
+		kb := rssKB(p)
+		total += kb
+		kind := processKind(p, pid)
+		if _, seen := byKind[kind]; !seen {
+			order = append(order, kind)
+		}
+		byKind[kind] += kb
 		queue = append(queue, children[p]...)
 	}
-	return total
+	parts := make([]string, 0, len(order))
+	for _, k := range order {
+		parts = append(parts, fmt.Sprintf("%s %d", k, byKind[k]/1024))
+	}
+	return total, strings.Join(parts, " · ")
+}
+
+// processKind names a process of the tree: the app itself, or WebKit's.
+func processKind(pid, root int) string {
+	if pid == root {
+		return "app"
+	}
+	comm, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid))
+	switch name := strings.TrimSpace(string(comm)); {
+	case strings.HasPrefix(name, "WebKitWeb"):
+		return "web"
+	case strings.HasPrefix(name, "WebKitNetwork"):
+		return "network"
+	default:
+		return name
+	}
 }
 
 func rssKB(pid int) int {
