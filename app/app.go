@@ -7,8 +7,6 @@ import (
 	"io"
 	"log/slog"
 
-	"github.com/databricks/databricks-sdk-go"
-
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
@@ -16,6 +14,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/notices"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/session"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -166,6 +165,6 @@ func (discardEmitter) Emit(Event, ...any) {}
 // noClients answers when no workspace directory was wired (tests of other facades).
 type noClients struct{}
 
-func (noClients) Client(context.Context, string) (*databricks.WorkspaceClient, error) {
+func (noClients) Client(context.Context, string) (*workspaceapi.Client, error) {
 	return nil, session.ErrUnknownWorkspace
 }

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/require"
@@ -14,6 +13,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/session"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -42,7 +42,7 @@ func onSeededDemo(t *testing.T) (*App, []compute.ClusterDetails) {
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = srv.Close() })
 	a, _ := newCatalogTestApp(t, srv.URL(), srv.Token())
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: srv.URL(), Token: srv.Token(),
+	w, err := workspaceapi.New(&config.Config{Host: srv.URL(), Token: srv.Token(),
 		Loaders: []config.Loader{config.ConfigAttributes}})
 	require.NoError(t, err)
 	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{})

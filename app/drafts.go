@@ -7,25 +7,24 @@ import (
 	"strings"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
-
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/clusterdeck/clusterdeck/backend/session"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // CatalogCache is the part of catalog.Cache the drafts facade uses.
 type CatalogCache interface {
 	Load(id string) (catalog.Snapshot, error)
-	Refresh(ctx context.Context, id string, w *databricks.WorkspaceClient, now func() time.Time) (catalog.Snapshot, error)
+	Refresh(ctx context.Context, id string, w *workspaceapi.Client, now func() time.Time) (catalog.Snapshot, error)
 }
 
-type workspaceClient = databricks.WorkspaceClient
+type workspaceClient = workspaceapi.Client
 
 // ClientFunc returns a workspace's SDK client (workspaces.Manager.Client).
-type ClientFunc func(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, error)
+type ClientFunc func(ctx context.Context, workspaceID string) (*workspaceapi.Client, error)
 
 // Drafts is the facade of the Drafts page, the draft editor and the apply
 // flow. Everything but refresh, plan and apply works with no network.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"
@@ -14,6 +13,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/session"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -66,7 +66,7 @@ func (e *Editor) open(workspaceID string) error {
 }
 
 // client returns the SDK client of a workspace that is open in the session.
-func (e *Editor) client(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, error) {
+func (e *Editor) client(ctx context.Context, workspaceID string) (*workspaceapi.Client, error) {
 	if err := e.open(workspaceID); err != nil {
 		return nil, err
 	}

@@ -8,10 +8,11 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // sdkError makes the SDK itself parse an error response, so the formatter is
@@ -24,7 +25,7 @@ func sdkError(t *testing.T, status int, body string) error {
 		fmt.Fprint(w, body)
 	}))
 	t.Cleanup(srv.Close)
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{
+	w, err := workspaceapi.New(&config.Config{
 		Host: srv.URL, Token: "dapi-test", Loaders: []config.Loader{config.ConfigAttributes},
 		RetryTimeoutSeconds: 1, HTTPTimeoutSeconds: 5,
 	})

@@ -11,7 +11,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/client"
 	"github.com/databricks/databricks-sdk-go/config"
@@ -19,6 +18,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // ErrOutcomeUnknown means a create may or may not have made a cluster and
@@ -79,7 +79,7 @@ type Creator struct {
 // a 503 by itself, which for a create could make a second cluster; so create
 // calls go through a client with the same configuration and credentials but
 // no retries, and this package decides what to retry after looking.
-func NewCreator(w *databricks.WorkspaceClient) (*Creator, error) {
+func NewCreator(w *workspaceapi.Client) (*Creator, error) {
 	cfg, err := config.HTTPClientConfigFromConfig(w.Config)
 	if err != nil {
 		return nil, fmt.Errorf("configure create client: %w", err)

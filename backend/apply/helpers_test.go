@@ -14,13 +14,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // startDemo starts an empty demo workspace whose clock moves only when the
@@ -37,9 +37,9 @@ func startDemo(t *testing.T) *demo.Server {
 	return srv
 }
 
-func sdkClient(t *testing.T, host, token string) *databricks.WorkspaceClient {
+func sdkClient(t *testing.T, host, token string) *workspaceapi.Client {
 	t.Helper()
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{
+	w, err := workspaceapi.New(&config.Config{
 		Host: host, Token: token, Loaders: []config.Loader{config.ConfigAttributes},
 		RetryTimeoutSeconds: 20, HTTPTimeoutSeconds: 10, RateLimitPerSecond: 10000,
 	})
@@ -59,7 +59,7 @@ func baseSpec(name string) compute.ClusterSpec {
 }
 
 // createRunning creates a cluster and advances the clock until it runs.
-func createRunning(t *testing.T, srv *demo.Server, w *databricks.WorkspaceClient, spec compute.ClusterSpec) string {
+func createRunning(t *testing.T, srv *demo.Server, w *workspaceapi.Client, spec compute.ClusterSpec) string {
 	t.Helper()
 	req, err := clusterspec.ToCreate(clusterspec.Clean(spec))
 	require.NoError(t, err)
@@ -69,7 +69,7 @@ func createRunning(t *testing.T, srv *demo.Server, w *databricks.WorkspaceClient
 	return wait.ClusterId
 }
 
-func waitState(t *testing.T, srv *demo.Server, w *databricks.WorkspaceClient, id string, state compute.State) {
+func waitState(t *testing.T, srv *demo.Server, w *workspaceapi.Client, id string, state compute.State) {
 	t.Helper()
 	for i := 0; i < 200; i++ {
 		d, err := w.Clusters.GetByClusterId(testCtx(t), id)
@@ -135,7 +135,7 @@ func newDropProxy(t *testing.T, target string, drop int, hang bool) *dropProxy {
 }
 
 // clustersNamed lists the clusters with the name.
-func clustersNamed(t *testing.T, w *databricks.WorkspaceClient, name string) []compute.ClusterDetails {
+func clustersNamed(t *testing.T, w *workspaceapi.Client, name string) []compute.ClusterDetails {
 	t.Helper()
 	found, err := FindByName(testCtx(t), w.Clusters, name)
 	require.NoError(t, err)

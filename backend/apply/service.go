@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/session"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // SpecChecker refuses a spec that must not be sent: nil means it may be
@@ -19,7 +19,7 @@ type SpecChecker interface {
 }
 
 // Clients gives the SDK client of a workspace open in the session.
-type Clients func(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, error)
+type Clients func(ctx context.Context, workspaceID string) (*workspaceapi.Client, error)
 
 // ErrRefused wraps the checker's refusal: nothing was sent.
 var ErrRefused = errors.New("the spec does not pass its checks")

@@ -5,8 +5,9 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // Memory keeps a draft's create request across attempts and restarts.
@@ -48,7 +49,7 @@ func (s *Service) PlanDraft(ctx context.Context, t DraftTarget) (*Plan, error) {
 	return planDraft(ctx, w, t)
 }
 
-func planDraft(ctx context.Context, w *databricks.WorkspaceClient, t DraftTarget) (*Plan, error) {
+func planDraft(ctx context.Context, w *workspaceapi.Client, t DraftTarget) (*Plan, error) {
 	var plan *Plan
 	var err error
 	if t.ClusterID != "" {
@@ -128,7 +129,7 @@ func (s *Service) ApplyDraft(ctx context.Context, req ApplyDraftRequest, operati
 
 // adoptPending looks for the cluster an earlier create of this draft made.
 // found: it exists (adopted) or the look failed (err); else plan afresh.
-func (s *Service) adoptPending(ctx context.Context, w *databricks.WorkspaceClient, req ApplyDraftRequest) (Result, bool, error) {
+func (s *Service) adoptPending(ctx context.Context, w *workspaceapi.Client, req ApplyDraftRequest) (Result, bool, error) {
 	res := Result{Action: ActionCreate, Create: &CreateResult{RequestID: req.PendingRequestID}}
 	found, err := FindByRequestID(ctx, w.Clusters, req.PendingRequestID)
 	if err != nil {

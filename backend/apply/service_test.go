@@ -8,10 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // steps records the progress events of one service.
@@ -38,8 +39,8 @@ func (s *steps) of(op string) []string {
 	return out
 }
 
-func testService(w *databricks.WorkspaceClient, rec *steps) *Service {
-	clients := func(context.Context, string) (*databricks.WorkspaceClient, error) { return w, nil }
+func testService(w *workspaceapi.Client, rec *steps) *Service {
+	clients := func(context.Context, string) (*workspaceapi.Client, error) { return w, nil }
 	b := InteractiveBudgets()
 	b.Attempt = 20 * time.Second // the hang lasts until the user cancels
 	svc := NewService(clients, nil, nil, b, rec.add)

@@ -11,12 +11,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/clusterdeck/clusterdeck/backend/credentials"
-	"github.com/clusterdeck/clusterdeck/backend/workspaces"
-	"github.com/clusterdeck/clusterdeck/backend/workspaces/workspacestest"
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/credentials"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces/workspacestest"
 )
 
 type clock struct {
@@ -198,7 +199,7 @@ func TestRefreshInteractiveChecksReachabilityFirst(t *testing.T) {
 		remaining   time.Duration
 		bounded     bool
 	)
-	clients := func(ctx context.Context, id string) (*databricks.WorkspaceClient, error) {
+	clients := func(ctx context.Context, id string) (*workspaceapi.Client, error) {
 		clientCalls++
 		var deadline time.Time
 		deadline, bounded = ctx.Deadline()

@@ -7,11 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces/workspacestest"
 )
@@ -28,7 +28,7 @@ func TestEnsureFetchesOnceAndWaitsForARunningRefresh(t *testing.T) {
 
 	var calls atomic.Int32
 	entered, release := make(chan struct{}), make(chan struct{})
-	clients := func(ctx context.Context, id string) (*databricks.WorkspaceClient, error) {
+	clients := func(ctx context.Context, id string) (*workspaceapi.Client, error) {
 		if calls.Add(1) == 1 {
 			close(entered)
 			<-release // the first refresh holds until the waiter is in

@@ -6,17 +6,18 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/clusterdeck/clusterdeck/backend/workspaces"
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/iam"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // Refresh fetches every section with w and saves the result. A section that
 // fails keeps its previous data and records the (classified) error; the
 // returned error joins the failures and matches the workspaces.Err* kinds
 // (workspaces.IsOffline tells "cannot reach" apart).
-func (c *Cache) Refresh(ctx context.Context, id string, w *databricks.WorkspaceClient, now func() time.Time) (Snapshot, error) {
+func (c *Cache) Refresh(ctx context.Context, id string, w *workspaceapi.Client, now func() time.Time) (Snapshot, error) {
 	if now == nil {
 		now = time.Now
 	}

@@ -7,12 +7,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
-	"github.com/databricks/databricks-sdk-go"
 )
 
 // ClientFunc returns the SDK client of a workspace (workspaces.Manager.Client).
-type ClientFunc func(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, error)
+type ClientFunc func(ctx context.Context, workspaceID string) (*workspaceapi.Client, error)
 
 // Status is what the UI shows about a workspace's catalog and reachability.
 type Status struct {

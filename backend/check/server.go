@@ -7,10 +7,9 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/databricks/databricks-sdk-go"
-
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // Server check errors.
@@ -44,7 +43,7 @@ type ServerVerdict struct {
 // path and word for word, with the offline evaluation of the same spec
 // against the cached policy. draftJSON is the form's spec, to say whether
 // it differs from the saved one.
-func (c *Checker) WithServer(ctx context.Context, w *databricks.WorkspaceClient, workspaceID, clusterID string, draftJSON []byte) (ServerVerdict, error) {
+func (c *Checker) WithServer(ctx context.Context, w *workspaceapi.Client, workspaceID, clusterID string, draftJSON []byte) (ServerVerdict, error) {
 	if clusterID == "" {
 		return ServerVerdict{}, ErrNoServerCheck
 	}

@@ -6,15 +6,16 @@ import (
 	"sync"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/client"
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/databricks/databricks-sdk-go/httpclient"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // ClientSource gives the SDK client of a workspace (workspaces.Manager does).
 type ClientSource interface {
-	Client(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, error)
+	Client(ctx context.Context, workspaceID string) (*workspaceapi.Client, error)
 }
 
 // PageRate is the request rate allowed to a page walk (list pages, event
@@ -40,15 +41,15 @@ type clientSet struct {
 	mu    sync.Mutex
 	// Keyed by the workspace client: when the workspaces package rebuilds a
 	// client (profile or secret changed), a new walker follows.
-	walkers map[*databricks.WorkspaceClient]*client.DatabricksClient
+	walkers map[*workspaceapi.Client]*client.DatabricksClient
 }
 
 func newClientSet(src ClientSource, retry time.Duration) *clientSet {
-	return &clientSet{src: src, retry: retry, walkers: map[*databricks.WorkspaceClient]*client.DatabricksClient{}}
+	return &clientSet{src: src, retry: retry, walkers: map[*workspaceapi.Client]*client.DatabricksClient{}}
 }
 
 // get returns the workspace client and its page walker.
-func (c *clientSet) get(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, *client.DatabricksClient, error) {
+func (c *clientSet) get(ctx context.Context, workspaceID string) (*workspaceapi.Client, *client.DatabricksClient, error) {
 	w, err := c.src.Client(ctx, workspaceID)
 	if err != nil {
 		return nil, nil, err

@@ -5,12 +5,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/clusterdeck/clusterdeck/backend/demo"
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/stretchr/testify/require"
 
+	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/testenv"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // TestMain keeps the SDK away from the user's files and variables.
@@ -21,10 +21,10 @@ func TestMain(m *testing.M) { testenv.Main(m, "clusters") }
 type demoSource struct {
 	srv   *demo.Server
 	token string
-	w     *databricks.WorkspaceClient
+	w     *workspaceapi.Client
 }
 
-func (s *demoSource) Client(context.Context, string) (*databricks.WorkspaceClient, error) {
+func (s *demoSource) Client(context.Context, string) (*workspaceapi.Client, error) {
 	return s.w, nil
 }
 
@@ -39,7 +39,7 @@ func startDemo(t testing.TB, opts demo.Options) (*demo.Server, *demoSource) {
 	srv, err := demo.Start(context.Background(), opts)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = srv.Close() })
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{
+	w, err := workspaceapi.New(&config.Config{
 		Host: srv.URL(), Token: srv.Token(), Loaders: []config.Loader{config.ConfigAttributes},
 		RetryTimeoutSeconds: 20, HTTPTimeoutSeconds: 10, RateLimitPerSecond: 10,
 	})

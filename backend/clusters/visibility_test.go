@@ -5,13 +5,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // Under cluster visibility control a user who is not an admin lists only the
@@ -22,7 +22,7 @@ func TestAClusterLeavesTheListOfAUserWhoLosesAccess(t *testing.T) {
 	srv, admin := startDemo(t, demo.Options{})
 	lim, err := srv.LimitedToken(srv.Token())
 	require.NoError(t, err)
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: srv.URL(), Token: lim,
+	w, err := workspaceapi.New(&config.Config{Host: srv.URL(), Token: lim,
 		Loaders: []config.Loader{config.ConfigAttributes}, RetryTimeoutSeconds: 20, HTTPTimeoutSeconds: 10})
 	require.NoError(t, err)
 	sink := &recordingSink{}

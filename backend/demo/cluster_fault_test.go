@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -43,7 +43,7 @@ func TestDriverFailureDrivesARunningClusterToError(t *testing.T) {
 	_, err = w.Clusters.WaitGetClusterRunning(ctx, id, time.Second, nil)
 	assert.ErrorContains(t, err, "failed to reach RUNNING, got ERROR")
 	_, err = w.Clusters.Restart(ctx, compute.RestartCluster{ClusterId: id})
-	assert.ErrorIs(t, err, databricks.ErrInvalidState)
+	assert.ErrorIs(t, err, apierr.ErrInvalidState)
 	assert.Equal(t, http.StatusBadRequest, control(t, srv, srv.Token(), "cluster-error", `{"cluster_id":"`+id+`"}`), "not running any more")
 	srv.Clock().Advance(3 * time.Hour) // past its 30-minute auto-termination
 	d, err = w.Clusters.GetByClusterId(ctx, id)

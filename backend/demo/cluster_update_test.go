@@ -3,7 +3,7 @@ package demo
 import (
 	"testing"
 
-	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -51,10 +51,10 @@ func TestClusterUpdateChangesOnlyTheMaskedFields(t *testing.T) {
 		req  compute.UpdateCluster
 		want error
 	}{
-		{"no mask", compute.UpdateCluster{ClusterId: id, Cluster: &compute.UpdateClusterResource{NumWorkers: 2}}, databricks.ErrInvalidParameterValue},
-		{"a field that is not updatable", compute.UpdateCluster{ClusterId: id, UpdateMask: "cluster_id"}, databricks.ErrInvalidParameterValue},
-		{"between states", compute.UpdateCluster{ClusterId: id, UpdateMask: "num_workers", Cluster: &compute.UpdateClusterResource{NumWorkers: 2}}, databricks.ErrInvalidState},
-		{"no such cluster", compute.UpdateCluster{ClusterId: "0000-000000-nothere0", UpdateMask: "num_workers"}, databricks.ErrInvalidParameterValue},
+		{"no mask", compute.UpdateCluster{ClusterId: id, Cluster: &compute.UpdateClusterResource{NumWorkers: 2}}, apierr.ErrInvalidParameterValue},
+		{"a field that is not updatable", compute.UpdateCluster{ClusterId: id, UpdateMask: "cluster_id"}, apierr.ErrInvalidParameterValue},
+		{"between states", compute.UpdateCluster{ClusterId: id, UpdateMask: "num_workers", Cluster: &compute.UpdateClusterResource{NumWorkers: 2}}, apierr.ErrInvalidState},
+		{"no such cluster", compute.UpdateCluster{ClusterId: "0000-000000-nothere0", UpdateMask: "num_workers"}, apierr.ErrInvalidParameterValue},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -76,16 +76,16 @@ func TestClusterChangeOwner(t *testing.T) {
 	stepUntil(t, srv, w, id, compute.StateRunning)
 
 	req := compute.ChangeClusterOwner{ClusterId: id, OwnerUsername: "priya.sharma@example.com"}
-	assert.ErrorIs(t, w.Clusters.ChangeOwner(ctx, req), databricks.ErrInvalidState, "running")
+	assert.ErrorIs(t, w.Clusters.ChangeOwner(ctx, req), apierr.ErrInvalidState, "running")
 	err = w.Clusters.DeleteByClusterId(ctx, id)
 	require.NoError(t, err)
 	stepUntil(t, srv, w, id, compute.StateTerminated)
 
 	limited, err := srv.LimitedToken(srv.Token())
 	require.NoError(t, err)
-	assert.ErrorIs(t, client(t, srv, limited).Clusters.ChangeOwner(ctx, req), databricks.ErrPermissionDenied)
+	assert.ErrorIs(t, client(t, srv, limited).Clusters.ChangeOwner(ctx, req), apierr.ErrPermissionDenied)
 	assert.ErrorIs(t, w.Clusters.ChangeOwner(ctx, compute.ChangeClusterOwner{ClusterId: id, OwnerUsername: "nobody@example.com"}),
-		databricks.ErrInvalidParameterValue)
+		apierr.ErrInvalidParameterValue)
 
 	require.NoError(t, w.Clusters.ChangeOwner(ctx, req))
 	d, err := w.Clusters.GetByClusterId(ctx, id)

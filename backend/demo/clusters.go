@@ -21,7 +21,7 @@ const (
 // to drive the life cycle.
 type cluster struct {
 	d            compute.ClusterDetails
-	gen          int // bumped on each transition; stale timers check it
+	gen          int                    // bumped on each transition; stale timers check it
 	events       []compute.ClusterEvent // since the cluster was made (or seeded: see past)
 	past         *scalePast             // a generated cluster's seeded history (nil for others)
 	pinned       bool

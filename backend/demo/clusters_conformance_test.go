@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -59,7 +59,7 @@ func TestPinAndUnpin(t *testing.T) {
 	lim, err := srv.LimitedToken(srv.Token())
 	require.NoError(t, err)
 	err = client(t, srv, lim).Clusters.UnpinByClusterId(ctx, id)
-	assert.ErrorIs(t, err, databricks.ErrPermissionDenied, "pinning needs CAN_MANAGE")
+	assert.ErrorIs(t, err, apierr.ErrPermissionDenied, "pinning needs CAN_MANAGE")
 
 	require.NoError(t, w.Clusters.UnpinByClusterId(ctx, id))
 	assert.Empty(t, pinnedNames())
@@ -121,10 +121,10 @@ func TestEditMustKeepAPolicyBoundClusterCompliant(t *testing.T) {
 		return err
 	}
 	err = edit("Standard_E8ds_v4", 2)
-	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue)
 	assert.ErrorContains(t, err, `Validation failed for node_type_id, the value must be one of [Standard_DS3_v2, Standard_DS4_v2] (is "Standard_E8ds_v4")`)
 	err = edit("Standard_DS4_v2", 4) // 5 nodes × 1.5 DBU/h
-	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue)
 	assert.ErrorContains(t, err, "Validation failed for dbus_per_hour, the value must be at most 6 (is 7.5)")
 
 	d, err := w.Clusters.GetByClusterId(ctx, id)

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -95,42 +95,42 @@ func TestClusterRulesAndErrors(t *testing.T) {
 		call func() error
 		want error
 	}{
-		{"get unknown id", func() error { _, err := w.Clusters.GetByClusterId(ctx, "0000-000000-nothere0"); return err }, databricks.ErrResourceDoesNotExist},
+		{"get unknown id", func() error { _, err := w.Clusters.GetByClusterId(ctx, "0000-000000-nothere0"); return err }, apierr.ErrResourceDoesNotExist},
 		{"start unknown id", func() error {
 			_, err := w.Clusters.Start(ctx, compute.StartCluster{ClusterId: "0000-000000-nothere0"})
 			return err
-		}, databricks.ErrInvalidParameterValue},
+		}, apierr.ErrInvalidParameterValue},
 		{"edit while pending", func() error {
 			_, err := w.Clusters.Edit(ctx, compute.EditCluster{ClusterId: id, SparkVersion: "16.4.x-scala2.12", NodeTypeId: "Standard_DS3_v2", NumWorkers: 1})
 			return err
-		}, databricks.ErrInvalidState},
+		}, apierr.ErrInvalidState},
 		{"resize while pending", func() error {
 			_, err := w.Clusters.Resize(ctx, compute.ResizeCluster{ClusterId: id, NumWorkers: 3})
 			return err
-		}, databricks.ErrInvalidState},
-		{"start while pending", func() error { _, err := w.Clusters.Start(ctx, compute.StartCluster{ClusterId: id}); return err }, databricks.ErrInvalidState},
+		}, apierr.ErrInvalidState},
+		{"start while pending", func() error { _, err := w.Clusters.Start(ctx, compute.StartCluster{ClusterId: id}); return err }, apierr.ErrInvalidState},
 		{"restart while pending", func() error {
 			_, err := w.Clusters.Restart(ctx, compute.RestartCluster{ClusterId: id})
 			return err
-		}, databricks.ErrInvalidState},
+		}, apierr.ErrInvalidState},
 		{"unknown spark version", func() error {
 			s := smallSpec("bad")
 			s.SparkVersion = "1.0.x-scala2.10"
 			_, err := w.Clusters.Create(ctx, s)
 			return err
-		}, databricks.ErrInvalidParameterValue},
+		}, apierr.ErrInvalidParameterValue},
 		{"unknown node type", func() error {
 			s := smallSpec("bad")
 			s.NodeTypeId = "m5.xlarge"
 			_, err := w.Clusters.Create(ctx, s)
 			return err
-		}, databricks.ErrInvalidParameterValue},
+		}, apierr.ErrInvalidParameterValue},
 		{"bad auto-termination", func() error {
 			s := smallSpec("bad")
 			s.AutoterminationMinutes = 5
 			_, err := w.Clusters.Create(ctx, s)
 			return err
-		}, databricks.ErrInvalidParameterValue},
+		}, apierr.ErrInvalidParameterValue},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -159,7 +159,7 @@ func TestClusterRulesAndErrors(t *testing.T) {
 
 	require.NoError(t, w.Clusters.PermanentDeleteByClusterId(ctx, id))
 	_, err = w.Clusters.GetByClusterId(ctx, id)
-	assert.ErrorIs(t, err, databricks.ErrResourceDoesNotExist)
+	assert.ErrorIs(t, err, apierr.ErrResourceDoesNotExist)
 }
 
 func TestClusterWaiters(t *testing.T) {

@@ -9,11 +9,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/databricks/databricks-sdk-go/service/iam"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // runCommand starts RunCommand with args and returns the environment lines
@@ -59,7 +60,7 @@ func TestRunCommandServesUntilCancelled(t *testing.T) {
 	assert.True(t, strings.HasPrefix(env["DATABRICKS_HOST"], "http://127.0.0.1:"))
 	assert.Equal(t, http.StatusNotFound, postControl(t, env, "advance", `{"seconds":60}`), "no control API unless asked")
 
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: env["DATABRICKS_HOST"], Token: env["DATABRICKS_TOKEN"],
+	w, err := workspaceapi.New(&config.Config{Host: env["DATABRICKS_HOST"], Token: env["DATABRICKS_TOKEN"],
 		Loaders: []config.Loader{config.ConfigAttributes}, RetryTimeoutSeconds: 10, HTTPTimeoutSeconds: 5})
 	require.NoError(t, err)
 	me, err := w.CurrentUser.Me(ctx, iam.MeRequest{})

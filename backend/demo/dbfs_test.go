@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/files"
@@ -55,7 +54,7 @@ func TestDriverLogsGrowInDBFS(t *testing.T) {
 	require.NotNil(t, d.ClusterLogStatus)
 
 	_, err = w.Dbfs.GetStatusByPath(ctx, "dbfs:/cluster-logs/nope")
-	assert.ErrorIs(t, err, databricks.ErrResourceDoesNotExist)
+	assert.ErrorIs(t, err, apierr.ErrResourceDoesNotExist)
 }
 
 func TestDriverLogsInVolumesViaFilesAPI(t *testing.T) {
@@ -81,7 +80,7 @@ func TestDriverLogsInVolumesViaFilesAPI(t *testing.T) {
 	require.NoError(t, err)
 	assert.Greater(t, len(body), 1000)
 	_, err = w.Files.Download(ctx, files.DownloadRequest{FilePath: "/Volumes/main/ops/cluster_logs/none"})
-	assert.ErrorIs(t, err, databricks.ErrResourceDoesNotExist)
+	assert.ErrorIs(t, err, apierr.ErrResourceDoesNotExist)
 }
 
 func TestDriverLogsReadByRangeAndLarge(t *testing.T) {

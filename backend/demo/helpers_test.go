@@ -6,12 +6,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/testenv"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // TestMain keeps the SDK away from the user's files and variables.
@@ -35,9 +35,9 @@ func startServer(t testing.TB, opts Options) *Server {
 
 // client is a plain SDK workspace client for token, with short timeouts so
 // a failing test does not hang for the SDK's 5-minute default.
-func client(t testing.TB, srv *Server, token string) *databricks.WorkspaceClient {
+func client(t testing.TB, srv *Server, token string) *workspaceapi.Client {
 	t.Helper()
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{
+	w, err := workspaceapi.New(&config.Config{
 		Host:                srv.URL(),
 		Token:               token,
 		Loaders:             []config.Loader{config.ConfigAttributes},
@@ -56,7 +56,7 @@ func testCtx(t testing.TB) context.Context {
 }
 
 // frozen starts a server whose clock moves only when the test steps it.
-func frozen(t testing.TB, opts Options) (*Server, *databricks.WorkspaceClient) {
+func frozen(t testing.TB, opts Options) (*Server, *workspaceapi.Client) {
 	t.Helper()
 	opts.FreezeClock = true
 	opts.TimeScale = 0
@@ -68,7 +68,7 @@ func lower(s string) string { return strings.ToLower(s) }
 
 // stepUntil advances a frozen clock in small steps until the cluster is in
 // state, so tests do not depend on the jittered phase lengths.
-func stepUntil(t testing.TB, srv *Server, w *databricks.WorkspaceClient, id string, state compute.State) *compute.ClusterDetails {
+func stepUntil(t testing.TB, srv *Server, w *workspaceapi.Client, id string, state compute.State) *compute.ClusterDetails {
 	t.Helper()
 	ctx := testCtx(t)
 	for i := 0; i < 400; i++ {

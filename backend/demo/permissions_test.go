@@ -3,7 +3,7 @@ package demo
 import (
 	"testing"
 
-	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -41,9 +41,9 @@ func TestClusterPermissionsAndLimitedUser(t *testing.T) {
 
 	// Without grants the analyst can neither see nor act.
 	_, err = analyst.Clusters.GetByClusterId(ctx, id)
-	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 	_, err = analyst.Clusters.Restart(ctx, compute.RestartCluster{ClusterId: id})
-	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 
 	// CAN_RESTART lets them restart but not resize or change permissions.
 	_, err = w.Clusters.UpdatePermissions(ctx, compute.ClusterPermissionsRequest{ClusterId: id, AccessControlList: []compute.ClusterAccessControlRequest{
@@ -53,11 +53,11 @@ func TestClusterPermissionsAndLimitedUser(t *testing.T) {
 	require.NoError(t, err)
 	stepUntil(t, srv, w, id, compute.StateRunning)
 	_, err = analyst.Clusters.Resize(ctx, compute.ResizeCluster{ClusterId: id, NumWorkers: 1})
-	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 	_, err = analyst.Clusters.SetPermissions(ctx, compute.ClusterPermissionsRequest{ClusterId: id})
-	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 	err = analyst.Libraries.Install(ctx, compute.InstallLibraries{ClusterId: id, Libraries: []compute.Library{{Whl: "/x.whl"}}})
-	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 
 	// PUT replaces the grants; the owner keeps CAN_MANAGE.
 	perms, err = w.Clusters.SetPermissions(ctx, compute.ClusterPermissionsRequest{ClusterId: id, AccessControlList: []compute.ClusterAccessControlRequest{
@@ -69,13 +69,13 @@ func TestClusterPermissionsAndLimitedUser(t *testing.T) {
 	}
 	assert.ElementsMatch(t, []string{adminUserName, "admins", "data-science"}, principals)
 	_, err = analyst.Clusters.Restart(ctx, compute.RestartCluster{ClusterId: id})
-	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 
 	_, err = w.Clusters.SetPermissions(ctx, compute.ClusterPermissionsRequest{ClusterId: id, AccessControlList: []compute.ClusterAccessControlRequest{
 		{UserName: "nobody@example.com", PermissionLevel: compute.ClusterPermissionLevelCanManage}}})
-	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue)
 	_, err = w.Clusters.GetPermissionsByClusterId(ctx, "0000-000000-missing0")
-	assert.ErrorIs(t, err, databricks.ErrResourceDoesNotExist)
+	assert.ErrorIs(t, err, apierr.ErrResourceDoesNotExist)
 }
 
 func TestPoolAndPolicyPermissions(t *testing.T) {
@@ -102,7 +102,7 @@ func TestPoolAndPolicyPermissions(t *testing.T) {
 	require.NoError(t, err)
 	analyst := client(t, srv, lim)
 	_, err = analyst.InstancePools.Create(ctx, compute.CreateInstancePool{InstancePoolName: "mine", NodeTypeId: "Standard_DS3_v2"})
-	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 	err = analyst.InstancePools.DeleteByInstancePoolId(ctx, pools[0].InstancePoolId)
-	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 }

@@ -3,14 +3,15 @@ package demo
 import (
 	"testing"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
-func clusterNames(t *testing.T, w *databricks.WorkspaceClient) map[string]string {
+func clusterNames(t *testing.T, w *workspaceapi.Client) map[string]string {
 	t.Helper()
 	all, err := w.Clusters.ListAll(testCtx(t), compute.ListClustersRequest{})
 	require.NoError(t, err)
@@ -44,7 +45,7 @@ func TestClusterVisibilityControl(t *testing.T) {
 	seen := clusterNames(t, analyst)
 	assert.Equal(t, map[string]string{"shared-analytics": shared}, seen)
 	_, err = analyst.Clusters.GetByClusterId(ctx, personal)
-	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 	_, err = analyst.Clusters.GetByClusterId(ctx, shared)
 	require.NoError(t, err)
 

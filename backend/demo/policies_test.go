@@ -5,13 +5,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
-func policyID(t *testing.T, ctx context.Context, w *databricks.WorkspaceClient, name string) string {
+func policyID(t *testing.T, ctx context.Context, w *workspaceapi.Client, name string) string {
 	t.Helper()
 	all, err := w.ClusterPolicies.ListAll(ctx, compute.ListClusterPoliciesRequest{})
 	require.NoError(t, err)
@@ -37,18 +39,18 @@ func TestPolicyEnforcementOnCreate(t *testing.T) {
 		msg     string
 	}{
 		{"missing values without defaults", compute.CreateCluster{ClusterName: "x", PolicyId: de, SparkVersion: "16.4.x-scala2.12", NodeTypeId: "Standard_DS4_v2"},
-			databricks.ErrInvalidParameterValue, "Validation failed for autotermination_minutes, the value must be present"},
+			apierr.ErrInvalidParameterValue, "Validation failed for autotermination_minutes, the value must be present"},
 		{"node type not allowed", compute.CreateCluster{ClusterName: "x", PolicyId: de, SparkVersion: "16.4.x-scala2.12", NodeTypeId: "Standard_F16s", ApplyPolicyDefaultValues: true},
-			databricks.ErrInvalidParameterValue, `Validation failed for node_type_id, the value must be one of [Standard_DS3_v2, Standard_DS4_v2, Standard_D8ds_v5, Standard_E8ds_v4] (is "Standard_F16s")`},
+			apierr.ErrInvalidParameterValue, `Validation failed for node_type_id, the value must be one of [Standard_DS3_v2, Standard_DS4_v2, Standard_D8ds_v5, Standard_E8ds_v4] (is "Standard_F16s")`},
 		{"fixed tag overridden", compute.CreateCluster{ClusterName: "x", PolicyId: de, SparkVersion: "16.4.x-scala2.12", ApplyPolicyDefaultValues: true,
 			CustomTags: map[string]string{"team": "marketing"}},
-			databricks.ErrInvalidParameterValue, `Validation failed for custom_tags.team, the value must be data-engineering (is "marketing")`},
+			apierr.ErrInvalidParameterValue, `Validation failed for custom_tags.team, the value must be data-engineering (is "marketing")`},
 		{"range exceeded", compute.CreateCluster{ClusterName: "x", PolicyId: de, SparkVersion: "16.4.x-scala2.12", ApplyPolicyDefaultValues: true, AutoterminationMinutes: 600},
-			databricks.ErrInvalidParameterValue, "Validation failed for autotermination_minutes, the value must be at most 120 (is 600)"},
+			apierr.ErrInvalidParameterValue, "Validation failed for autotermination_minutes, the value must be at most 120 (is 600)"},
 		{"regex mismatch", compute.CreateCluster{ClusterName: "x", PolicyId: de, SparkVersion: "13.3.x-scala2.12", ApplyPolicyDefaultValues: true},
-			databricks.ErrInvalidParameterValue, "Validation failed for spark_version, the value must match the regular expression"},
+			apierr.ErrInvalidParameterValue, "Validation failed for spark_version, the value must match the regular expression"},
 		{"unknown policy", compute.CreateCluster{ClusterName: "x", PolicyId: "0000000000000000", SparkVersion: "16.4.x-scala2.12", NodeTypeId: "Standard_DS3_v2"},
-			databricks.ErrInvalidParameterValue, "does not exist"},
+			apierr.ErrInvalidParameterValue, "does not exist"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -100,7 +102,7 @@ func TestPolicyFamiliesAndLimits(t *testing.T) {
 	require.NoError(t, err)
 	analyst := client(t, srv, lim)
 	_, err = analyst.Clusters.Create(ctx, smallSpec("analyst-free"))
-	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 
 	personal := policyID(t, ctx, w, "Personal Compute")
 	created, err := analyst.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "Li's compute", PolicyId: personal,
@@ -115,17 +117,17 @@ func TestPolicyFamiliesAndLimits(t *testing.T) {
 
 	_, err = analyst.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "second", PolicyId: personal,
 		SparkVersion: "auto:latest-ml", ApplyPolicyDefaultValues: true})
-	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue)
 	assert.Contains(t, err.Error(), "Cannot create more than 1 active cluster(s)")
 
 	// Job Compute is for jobs only.
 	job := policyID(t, ctx, w, "Job Compute")
 	_, err = w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "not-a-job", PolicyId: job, SparkVersion: "16.4.x-scala2.12", ApplyPolicyDefaultValues: true})
-	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue)
 
 	// Only admins manage policies.
 	_, err = analyst.ClusterPolicies.Create(ctx, compute.CreatePolicy{Name: "mine", Definition: "{}"})
-	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 }
 
 func TestPolicyCRUDAndCompliance(t *testing.T) {
@@ -137,7 +139,7 @@ func TestPolicyCRUDAndCompliance(t *testing.T) {
 		"node_type_id": {"type": "allowlist", "values": ["Standard_DS3_v2", "Standard_DS4_v2"]}}`})
 	require.NoError(t, err)
 	_, err = w.ClusterPolicies.Create(ctx, compute.CreatePolicy{Name: "bad", Definition: `{"x": {"type": "sometimes"}}`})
-	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue)
 
 	cl, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "c", PolicyId: created.PolicyId, SparkVersion: "16.4.x-scala2.12",
 		NodeTypeId: "Standard_DS4_v2", AutoterminationMinutes: 45, NumWorkers: 1})
@@ -174,7 +176,7 @@ func TestPolicyCRUDAndCompliance(t *testing.T) {
 
 	require.NoError(t, w.ClusterPolicies.DeleteByPolicyId(ctx, created.PolicyId))
 	_, err = w.ClusterPolicies.GetByPolicyId(ctx, created.PolicyId)
-	assert.ErrorIs(t, err, databricks.ErrResourceDoesNotExist)
+	assert.ErrorIs(t, err, apierr.ErrResourceDoesNotExist)
 }
 
 func TestPolicyDBUsPerHour(t *testing.T) {
@@ -227,7 +229,7 @@ func TestPolicyDBUsPerHour(t *testing.T) {
 				return
 			}
 			require.Error(t, err)
-			assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+			assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue)
 			assert.Contains(t, err.Error(), tc.msg)
 		})
 	}
@@ -239,7 +241,7 @@ func TestPolicyDBUsPerHour(t *testing.T) {
 	personal := policyID(t, ctx, w, "Personal Compute")
 	_, err = analyst.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "too big", PolicyId: personal,
 		SparkVersion: "auto:latest-ml", NodeTypeId: "Standard_DS5_v2", ApplyPolicyDefaultValues: true})
-	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue)
 	assert.ErrorContains(t, err, "Validation failed for dbus_per_hour, the value must be at most 2 (is 3)")
 	_, err = analyst.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "fits", PolicyId: personal,
 		SparkVersion: "auto:latest-ml", NodeTypeId: "Standard_E8ds_v4", ApplyPolicyDefaultValues: true})
@@ -253,7 +255,7 @@ func TestNonAdminSeesOnlyPoliciesTheyMayUse(t *testing.T) {
 	lim, err := srv.LimitedToken(srv.Token())
 	require.NoError(t, err)
 	analyst := client(t, srv, lim)
-	names := func(w *databricks.WorkspaceClient) []string {
+	names := func(w *workspaceapi.Client) []string {
 		all, err := w.ClusterPolicies.ListAll(ctx, compute.ListClusterPoliciesRequest{})
 		require.NoError(t, err)
 		out := []string{}
@@ -268,7 +270,7 @@ func TestNonAdminSeesOnlyPoliciesTheyMayUse(t *testing.T) {
 
 	shared := policyID(t, ctx, w, "Shared Compute")
 	_, err = analyst.ClusterPolicies.GetByPolicyId(ctx, shared)
-	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 	got, err := analyst.ClusterPolicies.GetByPolicyId(ctx, policyID(t, ctx, w, "Personal Compute"))
 	require.NoError(t, err)
 	assert.Equal(t, "Personal Compute", got.Name)
@@ -290,9 +292,9 @@ func TestDefaultPoliciesKeepTheirFamilyAndCannotBeDeleted(t *testing.T) {
 	ctx := testCtx(t)
 	id := policyID(t, ctx, w, "Personal Compute")
 	err := w.ClusterPolicies.Delete(ctx, compute.DeletePolicy{PolicyId: id})
-	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue)
 	err = w.ClusterPolicies.Edit(ctx, compute.EditPolicy{PolicyId: id, Name: "Personal Compute", PolicyFamilyId: "power-user"})
-	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue)
 	err = w.ClusterPolicies.Edit(ctx, compute.EditPolicy{PolicyId: id, Name: "Personal Compute", PolicyFamilyId: "personal-vm",
 		PolicyFamilyDefinitionOverrides: `{"autotermination_minutes": {"type": "fixed", "value": 60}}`})
 	require.NoError(t, err, "its overrides may change")

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -80,13 +80,13 @@ func TestPoolEditRulesAndDelete(t *testing.T) {
 		req  compute.EditInstancePool
 		want error
 	}{
-		{"node type must match", compute.EditInstancePool{InstancePoolId: pid, InstancePoolName: "edit-me", NodeTypeId: "Standard_DS3_v2"}, databricks.ErrInvalidParameterValue},
-		{"name required", compute.EditInstancePool{InstancePoolId: pid, NodeTypeId: "Standard_E8ds_v4"}, databricks.ErrInvalidParameterValue},
+		{"node type must match", compute.EditInstancePool{InstancePoolId: pid, InstancePoolName: "edit-me", NodeTypeId: "Standard_DS3_v2"}, apierr.ErrInvalidParameterValue},
+		{"name required", compute.EditInstancePool{InstancePoolId: pid, NodeTypeId: "Standard_E8ds_v4"}, apierr.ErrInvalidParameterValue},
 		{"tags not editable", compute.EditInstancePool{InstancePoolId: pid, InstancePoolName: "edit-me", NodeTypeId: "Standard_E8ds_v4",
-			CustomTags: map[string]string{"team": "y"}}, databricks.ErrInvalidParameterValue},
+			CustomTags: map[string]string{"team": "y"}}, apierr.ErrInvalidParameterValue},
 		{"capacity below min idle", compute.EditInstancePool{InstancePoolId: pid, InstancePoolName: "edit-me", NodeTypeId: "Standard_E8ds_v4",
-			MinIdleInstances: 5, MaxCapacity: 2}, databricks.ErrInvalidParameterValue},
-		{"unknown pool", compute.EditInstancePool{InstancePoolId: "nope", InstancePoolName: "x", NodeTypeId: "Standard_E8ds_v4"}, databricks.ErrResourceDoesNotExist},
+			MinIdleInstances: 5, MaxCapacity: 2}, apierr.ErrInvalidParameterValue},
+		{"unknown pool", compute.EditInstancePool{InstancePoolId: "nope", InstancePoolName: "x", NodeTypeId: "Standard_E8ds_v4"}, apierr.ErrResourceDoesNotExist},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -109,7 +109,7 @@ func TestPoolEditRulesAndDelete(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, all)
 	_, err = w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "x", SparkVersion: "16.4.x-scala2.12", InstancePoolId: pid, NumWorkers: 1})
-	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue)
 }
 
 // A user who is not an admin and lacks the pool-create entitlement is refused
@@ -124,7 +124,7 @@ func TestPoolRefusalsForNonAdmin(t *testing.T) {
 	analyst := client(t, srv, lim)
 
 	_, err = analyst.InstancePools.Create(ctx, compute.CreateInstancePool{InstancePoolName: "mine", NodeTypeId: "Standard_DS3_v2"})
-	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
+	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 
 	created, err := w.InstancePools.Create(ctx, compute.CreateInstancePool{InstancePoolName: "admins", NodeTypeId: "Standard_DS3_v2"})
 	require.NoError(t, err)
@@ -132,8 +132,8 @@ func TestPoolRefusalsForNonAdmin(t *testing.T) {
 	_, err = analyst.InstancePools.GetByInstancePoolId(ctx, pid)
 	require.NoError(t, err, "reading is allowed")
 	err = analyst.InstancePools.Edit(ctx, compute.EditInstancePool{InstancePoolId: pid, InstancePoolName: "renamed", NodeTypeId: "Standard_DS3_v2"})
-	assert.ErrorIs(t, err, databricks.ErrPermissionDenied)
-	assert.ErrorIs(t, analyst.InstancePools.DeleteByInstancePoolId(ctx, pid), databricks.ErrPermissionDenied)
+	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
+	assert.ErrorIs(t, analyst.InstancePools.DeleteByInstancePoolId(ctx, pid), apierr.ErrPermissionDenied)
 	p, err := w.InstancePools.GetByInstancePoolId(ctx, pid)
 	require.NoError(t, err)
 	assert.Equal(t, "admins", p.InstancePoolName, "a refused edit changes nothing")

@@ -7,11 +7,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/jobs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 func TestSubmitAndWaitOnNewCluster(t *testing.T) {
@@ -42,7 +44,7 @@ func TestSubmitAndWaitOnNewCluster(t *testing.T) {
 	assert.Equal(t, compute.ClusterSourceJob, d.ClusterSource)
 	assert.Equal(t, compute.TerminationReasonCodeJobFinished, d.TerminationReason.Code)
 	_, err = w.Clusters.Start(ctx, compute.StartCluster{ClusterId: clusterID})
-	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue)
 }
 
 func TestRunOnExistingClusterFailsAndCancels(t *testing.T) {
@@ -90,9 +92,9 @@ func TestRunOnExistingClusterFailsAndCancels(t *testing.T) {
 	assert.Equal(t, compute.StateRunning, d.State)
 
 	_, err = w.Jobs.GetRun(ctx, jobs.GetRunRequest{RunId: 42})
-	assert.ErrorIs(t, err, databricks.ErrResourceDoesNotExist)
+	assert.ErrorIs(t, err, apierr.ErrResourceDoesNotExist)
 	_, err = w.Jobs.Submit(ctx, jobs.SubmitRun{Tasks: []jobs.SubmitTask{{TaskKey: "x", NotebookTask: &jobs.NotebookTask{NotebookPath: "/x"}}}})
-	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue)
 }
 
 // A run's page is an absolute URL on the workspace host, and the output of
@@ -125,7 +127,7 @@ func TestRunPagesAndTaskRunOutput(t *testing.T) {
 	assert.Equal(t, "load", out.Metadata.Tasks[0].TaskKey)
 
 	_, err = w.Jobs.GetRunOutput(ctx, jobs.GetRunOutputRequest{RunId: r.RunId})
-	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue, "a multi-task run has no single output")
+	assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue, "a multi-task run has no single output")
 }
 
 // jobs/runs/list shows the caller's submitted runs newest first, pages by
@@ -137,7 +139,7 @@ func TestRunsList(t *testing.T) {
 	ctx := testCtx(t)
 	created, err := w.Clusters.Create(ctx, smallSpec("shared"))
 	require.NoError(t, err)
-	submit := func(w *databricks.WorkspaceClient, name string) int64 {
+	submit := func(w *workspaceapi.Client, name string) int64 {
 		sub, err := w.Jobs.Submit(ctx, jobs.SubmitRun{RunName: name, Tasks: []jobs.SubmitTask{{
 			TaskKey: "t", ExistingClusterId: created.ClusterId, NotebookTask: &jobs.NotebookTask{NotebookPath: "/Shared/" + name}}}})
 		require.NoError(t, err)
@@ -178,5 +180,5 @@ func TestRunsList(t *testing.T) {
 	assert.Empty(t, theirs, "another user's runs are not listed")
 
 	_, err = w.Jobs.ListRunsAll(ctx, jobs.ListRunsRequest{Limit: 26})
-	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue)
 }

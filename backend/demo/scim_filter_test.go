@@ -3,7 +3,7 @@ package demo
 import (
 	"testing"
 
-	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/iam"
 	"github.com/stretchr/testify/assert"
@@ -47,7 +47,7 @@ func TestSCIMFilters(t *testing.T) {
 	assert.Equal(t, "etl-automation", sps[0].DisplayName)
 
 	_, err = w.Users.ListAll(ctx, iam.ListUsersRequest{Filter: `userName like "x"`})
-	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue)
 }
 
 // A service principal is granted by application id and listed with its name.
@@ -72,5 +72,5 @@ func TestServicePrincipalGrant(t *testing.T) {
 	assert.Empty(t, found.GroupName)
 	_, err = w.Clusters.UpdatePermissions(ctx, compute.ClusterPermissionsRequest{ClusterId: created.ClusterId,
 		AccessControlList: []compute.ClusterAccessControlRequest{{ServicePrincipalName: "nope", PermissionLevel: compute.ClusterPermissionLevelCanRestart}}})
-	assert.ErrorIs(t, err, databricks.ErrInvalidParameterValue)
+	assert.ErrorIs(t, err, apierr.ErrInvalidParameterValue)
 }

@@ -5,13 +5,14 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/iam"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 func TestWorkspacesAreIsolatedByToken(t *testing.T) {
@@ -25,7 +26,7 @@ func TestWorkspacesAreIsolatedByToken(t *testing.T) {
 	created, err := a.Clusters.Create(ctx, smallSpec("only-in-a"))
 	require.NoError(t, err)
 	_, err = b.Clusters.GetByClusterId(ctx, created.ClusterId)
-	assert.ErrorIs(t, err, databricks.ErrResourceDoesNotExist)
+	assert.ErrorIs(t, err, apierr.ErrResourceDoesNotExist)
 
 	listA, err := a.Clusters.ListAll(ctx, compute.ListClustersRequest{})
 	require.NoError(t, err)
@@ -36,7 +37,7 @@ func TestWorkspacesAreIsolatedByToken(t *testing.T) {
 	// Reset brings the seed back and keeps the token working.
 	require.NoError(t, srv.Reset())
 	_, err = a.Clusters.GetByClusterId(ctx, created.ClusterId)
-	assert.ErrorIs(t, err, databricks.ErrResourceDoesNotExist)
+	assert.ErrorIs(t, err, apierr.ErrResourceDoesNotExist)
 	again, err := a.Clusters.ListAll(ctx, compute.ListClustersRequest{})
 	require.NoError(t, err)
 	assert.Len(t, again, len(listA)-1)
@@ -128,7 +129,7 @@ func TestInjectedFaultsSeenBySDK(t *testing.T) {
 func TestHangIsCutByClientTimeout(t *testing.T) {
 	t.Parallel()
 	srv := startServer(t, Options{Empty: true, FreezeClock: true})
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: srv.URL(), Token: srv.Token(),
+	w, err := workspaceapi.New(&config.Config{Host: srv.URL(), Token: srv.Token(),
 		Loaders: []config.Loader{config.ConfigAttributes}, HTTPTimeoutSeconds: 1, RetryTimeoutSeconds: 2})
 	require.NoError(t, err)
 	srv.InjectFault(FaultRule{PathPrefix: "/api/2.1/clusters/list-zones", Kind: FaultHang})
@@ -139,11 +140,11 @@ func TestHangIsCutByClientTimeout(t *testing.T) {
 func TestPersistentRateLimitSurfacesAsResourceExhausted(t *testing.T) {
 	t.Parallel()
 	srv := startServer(t, Options{Empty: true, FreezeClock: true})
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: srv.URL(), Token: srv.Token(),
+	w, err := workspaceapi.New(&config.Config{Host: srv.URL(), Token: srv.Token(),
 		Loaders: []config.Loader{config.ConfigAttributes}, HTTPTimeoutSeconds: 2, RetryTimeoutSeconds: 1})
 	require.NoError(t, err)
 	srv.InjectFault(FaultRule{PathPrefix: "/api/2.1/clusters/list-zones", Kind: FaultTooManyRequests, ErrorCode: "RESOURCE_EXHAUSTED"})
 	_, err = w.Clusters.ListZones(testCtx(t))
-	assert.ErrorIs(t, err, databricks.ErrResourceExhausted)
+	assert.ErrorIs(t, err, apierr.ErrResourceExhausted)
 	assert.ErrorIs(t, err, apierr.ErrTooManyRequests)
 }

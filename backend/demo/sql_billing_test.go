@@ -5,15 +5,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/sql"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // billingStatement runs stmt on the running warehouse and returns its rows.
-func billingStatement(t *testing.T, w *databricks.WorkspaceClient, stmt string, params ...sql.StatementParameterListItem) sql.StatementResponse {
+func billingStatement(t *testing.T, w *workspaceapi.Client, stmt string, params ...sql.StatementParameterListItem) sql.StatementResponse {
 	t.Helper()
 	r, err := w.StatementExecution.ExecuteStatement(testCtx(t), sql.ExecuteStatementRequest{WarehouseId: demoWarehouseID,
 		Statement: stmt, Parameters: params, WaitTimeout: "30s"})

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
@@ -17,6 +16,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // serviceOnDemo is a drafts service whose apply service reaches an empty
@@ -27,10 +27,10 @@ func serviceOnDemo(t *testing.T, fetchErr error) (*Service, *Store, *int) {
 	srv, err := demo.Start(context.Background(), demo.Options{Seed: 7, Empty: true, FreezeClock: true})
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, srv.Close()) })
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: srv.URL(), Token: srv.Token(),
+	w, err := workspaceapi.New(&config.Config{Host: srv.URL(), Token: srv.Token(),
 		Loaders: []config.Loader{config.ConfigAttributes}, RetryTimeoutSeconds: 20, RateLimitPerSecond: 10000})
 	require.NoError(t, err)
-	clients := func(context.Context, string) (*databricks.WorkspaceClient, error) { return w, nil }
+	clients := func(context.Context, string) (*workspaceapi.Client, error) { return w, nil }
 	checker := check.New(nil, nil)
 	applier := apply.NewService(clients, checker, nil, apply.InteractiveBudgets(), nil)
 	store, err := Open(t.TempDir(), Options{})

@@ -6,20 +6,20 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/internal/sdktest"
 	"github.com/clusterdeck/clusterdeck/backend/testenv"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 func TestMain(m *testing.M) { testenv.Main(m, "libraries") }
 
-type one struct{ w *databricks.WorkspaceClient }
+type one struct{ w *workspaceapi.Client }
 
-func (o one) Client(_ context.Context, ws string) (*databricks.WorkspaceClient, error) {
+func (o one) Client(_ context.Context, ws string) (*workspaceapi.Client, error) {
 	if ws != "demo" {
 		return nil, fmt.Errorf("no workspace %q", ws)
 	}
@@ -27,7 +27,7 @@ func (o one) Client(_ context.Context, ws string) (*databricks.WorkspaceClient, 
 }
 
 // empty starts an empty demo workspace on a frozen clock.
-func empty(t *testing.T) (*Service, *databricks.WorkspaceClient, *demo.Server) {
+func empty(t *testing.T) (*Service, *workspaceapi.Client, *demo.Server) {
 	t.Helper()
 	srv, err := demo.Start(context.Background(), demo.Options{Seed: 42, FreezeClock: true, Empty: true})
 	require.NoError(t, err)
@@ -44,7 +44,7 @@ func ctx(t *testing.T) context.Context {
 
 // running creates a cluster (optionally under a policy) and steps the
 // clock until it runs.
-func running(t *testing.T, w *databricks.WorkspaceClient, srv *demo.Server, name, policyID string) string {
+func running(t *testing.T, w *workspaceapi.Client, srv *demo.Server, name, policyID string) string {
 	t.Helper()
 	nodes, err := w.Clusters.ListNodeTypes(ctx(t))
 	require.NoError(t, err)
@@ -56,7 +56,7 @@ func running(t *testing.T, w *databricks.WorkspaceClient, srv *demo.Server, name
 	return until(t, w, srv, c.ClusterId, compute.StateRunning)
 }
 
-func until(t *testing.T, w *databricks.WorkspaceClient, srv *demo.Server, id string, state compute.State) string {
+func until(t *testing.T, w *workspaceapi.Client, srv *demo.Server, id string, state compute.State) string {
 	t.Helper()
 	for i := 0; i < 400; i++ {
 		d, err := w.Clusters.GetByClusterId(ctx(t), id)

@@ -11,8 +11,9 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // ErrPolicyLibrary: the library comes from the cluster's policy.
@@ -20,7 +21,7 @@ var ErrPolicyLibrary = errors.New("this library is installed by the cluster's po
 
 // ClientSource gives the SDK client of a workspace (workspaces.Manager does).
 type ClientSource interface {
-	Client(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, error)
+	Client(ctx context.Context, workspaceID string) (*workspaceapi.Client, error)
 }
 
 // Service reads and changes a cluster's libraries through the SDK.
@@ -124,7 +125,7 @@ func (s *Service) Elsewhere(ctx context.Context, workspaceID, clusterID, key str
 	return out, nil
 }
 
-func (s *Service) view(ctx context.Context, w *databricks.WorkspaceClient, clusterID string) (View, error) {
+func (s *Service) view(ctx context.Context, w *workspaceapi.Client, clusterID string) (View, error) {
 	d, err := w.Clusters.GetByClusterId(ctx, clusterID)
 	if err != nil {
 		return View{}, fmt.Errorf("read cluster %s: %w", clusterID, err)

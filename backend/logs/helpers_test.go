@@ -4,7 +4,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/require"
 
@@ -12,12 +11,13 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/demo/demotest"
 	"github.com/clusterdeck/clusterdeck/backend/internal/sdktest"
 	"github.com/clusterdeck/clusterdeck/backend/testenv"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 func TestMain(m *testing.M) { testenv.Main(m, "logs") }
 
 // empty starts an empty demo workspace on a frozen clock.
-func empty(t *testing.T) (*Service, *databricks.WorkspaceClient, *demo.Server) {
+func empty(t *testing.T) (*Service, *workspaceapi.Client, *demo.Server) {
 	t.Helper()
 	srv, w := demotest.Start(t, demo.Options{Seed: 7, FreezeClock: true, Empty: true})
 	return NewService(sdktest.OneWorkspace{W: w}), w, srv
@@ -25,7 +25,7 @@ func empty(t *testing.T) (*Service, *databricks.WorkspaceClient, *demo.Server) {
 
 // cluster creates a cluster delivering logs to conf (nil: no delivery) and,
 // when run is set, steps the clock until it runs and 20 minutes more.
-func cluster(t *testing.T, w *databricks.WorkspaceClient, srv *demo.Server, conf *compute.ClusterLogConf, run bool) string {
+func cluster(t *testing.T, w *workspaceapi.Client, srv *demo.Server, conf *compute.ClusterLogConf, run bool) string {
 	t.Helper()
 	c := demotest.Ctx(t)
 	nodes, err := w.Clusters.ListNodeTypes(c)

@@ -12,7 +12,9 @@ import (
 	"io"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
+	"github.com/databricks/databricks-sdk-go/apierr"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 var (
@@ -30,7 +32,7 @@ var (
 
 // ClientSource gives the SDK client of a workspace (workspaces.Manager does).
 type ClientSource interface {
-	Client(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, error)
+	Client(ctx context.Context, workspaceID string) (*workspaceapi.Client, error)
 }
 
 // Service reads a cluster's delivered driver logs through the SDK.
@@ -81,7 +83,7 @@ func (s *Service) Files(ctx context.Context, workspaceID, clusterID string) (Vie
 	}
 	t.view.Files, err = t.st.list(ctx, t.view.Directory)
 	switch {
-	case errors.Is(err, databricks.ErrNotFound):
+	case errors.Is(err, apierr.ErrNotFound):
 		err = nil // the directory appears with the first delivery
 	case err != nil:
 		return View{}, readErr(err, t.view.Directory)
@@ -208,9 +210,9 @@ func copyRanges(ctx context.Context, st storage, full string, size int64, out io
 // readErr says in our words what the workspace refused, keeping its error.
 func readErr(err error, where string) error {
 	switch {
-	case errors.Is(err, databricks.ErrPermissionDenied):
+	case errors.Is(err, apierr.ErrPermissionDenied):
 		return fmt.Errorf("%w: %s: %w", ErrNoAccess, where, err)
-	case errors.Is(err, databricks.ErrNotFound):
+	case errors.Is(err, apierr.ErrNotFound):
 		return fmt.Errorf("%w: %s: %w", ErrGone, where, err)
 	}
 	return fmt.Errorf("read %s: %w", where, err)

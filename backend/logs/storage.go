@@ -8,10 +8,11 @@ import (
 	"net/http"
 	"path"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/client"
 	"github.com/databricks/databricks-sdk-go/httpclient"
 	"github.com/databricks/databricks-sdk-go/service/files"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // storage reads a delivery destination by byte ranges.
@@ -20,7 +21,7 @@ type storage interface {
 	readAt(ctx context.Context, file string, off, n int64) ([]byte, error)
 }
 
-func storageFor(w *databricks.WorkspaceClient, kind string) (storage, error) {
+func storageFor(w *workspaceapi.Client, kind string) (storage, error) {
 	switch kind {
 	case "dbfs":
 		return dbfsStorage{w}, nil
@@ -36,7 +37,7 @@ func storageFor(w *databricks.WorkspaceClient, kind string) (storage, error) {
 
 // dbfsStorage reads through the DBFS API: dbfs/list and dbfs/read, whose
 // length is at most 1 MB a call (MaxWindow stays below it).
-type dbfsStorage struct{ w *databricks.WorkspaceClient }
+type dbfsStorage struct{ w *workspaceapi.Client }
 
 func (s dbfsStorage) list(ctx context.Context, dir string) ([]File, error) {
 	all, err := s.w.Dbfs.ListAll(ctx, files.ListDbfsRequest{Path: dir})
@@ -65,7 +66,7 @@ func (s dbfsStorage) readAt(ctx context.Context, file string, off, n int64) ([]b
 // has no Range field although the endpoint honours the Range header, so
 // reads go through the SDK's own client with that header added.
 type volumeStorage struct {
-	w *databricks.WorkspaceClient
+	w *workspaceapi.Client
 	c *client.DatabricksClient
 }
 

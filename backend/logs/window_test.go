@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/stretchr/testify/assert"
 )
@@ -99,7 +98,7 @@ func TestReadErrWords(t *testing.T) {
 	denied := &apierr.APIError{StatusCode: 403, ErrorCode: "PERMISSION_DENIED", Message: "no READ VOLUME"}
 	gone := &apierr.APIError{StatusCode: 404, ErrorCode: "NOT_FOUND", Message: "gone"}
 	assert.ErrorIs(t, readErr(denied, "/Volumes/x"), ErrNoAccess)
-	assert.ErrorIs(t, readErr(denied, "/Volumes/x"), databricks.ErrPermissionDenied, "the API's error is kept")
+	assert.ErrorIs(t, readErr(denied, "/Volumes/x"), apierr.ErrPermissionDenied, "the API's error is kept")
 	assert.ErrorIs(t, readErr(gone, "/Volumes/x"), ErrGone)
 	assert.NotErrorIs(t, readErr(fmt.Errorf("boom"), "/x"), ErrGone)
 }

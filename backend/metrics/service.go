@@ -11,16 +11,16 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/sql"
 
 	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // ClientSource gives the SDK client of a workspace (workspaces.Manager does).
 type ClientSource interface {
-	Client(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, error)
+	Client(ctx context.Context, workspaceID string) (*workspaceapi.Client, error)
 }
 
 // Service answers the tab. DefaultWarehouse (may be nil) gives the

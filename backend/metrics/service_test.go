@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/sql"
 	"github.com/stretchr/testify/assert"
@@ -18,20 +17,21 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/demo/demotest"
 	"github.com/clusterdeck/clusterdeck/backend/internal/sdktest"
 	"github.com/clusterdeck/clusterdeck/backend/testenv"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 func TestMain(m *testing.M) { testenv.Main(m, "metrics") }
 
-type one struct{ w *databricks.WorkspaceClient }
+type one struct{ w *workspaceapi.Client }
 
-func (o one) Client(_ context.Context, ws string) (*databricks.WorkspaceClient, error) {
+func (o one) Client(_ context.Context, ws string) (*workspaceapi.Client, error) {
 	if ws != "demo" {
 		return nil, fmt.Errorf("no workspace %q", ws)
 	}
 	return o.w, nil
 }
 
-func sharedCluster(t *testing.T, w *databricks.WorkspaceClient) compute.ClusterDetails {
+func sharedCluster(t *testing.T, w *workspaceapi.Client) compute.ClusterDetails {
 	t.Helper()
 	all, err := w.Clusters.ListAll(demotest.Ctx(t), compute.ListClustersRequest{})
 	require.NoError(t, err)
@@ -44,7 +44,7 @@ func sharedCluster(t *testing.T, w *databricks.WorkspaceClient) compute.ClusterD
 	return compute.ClusterDetails{}
 }
 
-func service(t *testing.T, srv *demo.Server, w *databricks.WorkspaceClient) *Service {
+func service(t *testing.T, srv *demo.Server, w *workspaceapi.Client) *Service {
 	s := NewService(one{w}, NewPrefs(filepath.Join(t.TempDir(), "metrics.json")))
 	s.now = srv.Clock().Now
 	s.pollEvery = 10 * time.Millisecond

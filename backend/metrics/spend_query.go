@@ -8,8 +8,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/sql"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // usageSQL sums a workspace's DBUs per day, SKU and cluster from
@@ -91,7 +92,7 @@ func (s *Service) Spend(ctx context.Context, ws, clusterID string, q SpendQuery)
 // listPrices reads the list prices, or says why not (nil: price with the
 // user's own prices). A refusal is not an error of the view: usage alone
 // is still worth showing, priced as an estimate.
-func (s *Service) listPrices(ctx context.Context, w *databricks.WorkspaceClient, wh string, from, to time.Time) ([]listPrice, string) {
+func (s *Service) listPrices(ctx context.Context, w *workspaceapi.Client, wh string, from, to time.Time) ([]listPrice, string) {
 	res, err := s.run(ctx, w, wh, listPricesSQL, []sql.StatementParameterListItem{
 		{Name: "window_start", Value: from.Format(time.RFC3339), Type: "TIMESTAMP"},
 		{Name: "window_end", Value: to.Format(time.RFC3339), Type: "TIMESTAMP"},
@@ -108,7 +109,7 @@ func (s *Service) listPrices(ctx context.Context, w *databricks.WorkspaceClient,
 
 // nameClusters fills in the ranked clusters' names (one get each, at most
 // spendTop, in parallel); a cluster deleted since keeps only its id.
-func (s *Service) nameClusters(ctx context.Context, w *databricks.WorkspaceClient, top []SpendCluster) {
+func (s *Service) nameClusters(ctx context.Context, w *workspaceapi.Client, top []SpendCluster) {
 	var wg sync.WaitGroup
 	for i := range top {
 		wg.Add(1)

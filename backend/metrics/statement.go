@@ -7,8 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/sql"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // statementTimeout bounds one query, waits for the warehouse included.
@@ -26,7 +27,7 @@ type result struct {
 
 // run executes one parameterised statement and reads every chunk of its
 // result, up to maxRows. Values are bound as parameters, never pasted in.
-func (s *Service) run(ctx context.Context, w *databricks.WorkspaceClient, warehouse, stmt string, params []sql.StatementParameterListItem) (result, error) {
+func (s *Service) run(ctx context.Context, w *workspaceapi.Client, warehouse, stmt string, params []sql.StatementParameterListItem) (result, error) {
 	ctx, cancel := context.WithTimeout(ctx, statementTimeout)
 	defer cancel()
 	resp, err := w.StatementExecution.ExecuteStatement(ctx, sql.ExecuteStatementRequest{WarehouseId: warehouse, Statement: stmt,
@@ -148,7 +149,7 @@ func statusError(st *sql.StatementStatus) error {
 
 // ready gives the workspace's client and chosen warehouse, started only
 // when the user agreed (a stopped warehouse bills once started).
-func (s *Service) ready(ctx context.Context, ws string, start bool) (*databricks.WorkspaceClient, string, error) {
+func (s *Service) ready(ctx context.Context, ws string, start bool) (*workspaceapi.Client, string, error) {
 	wh := s.chosen(ws)
 	if wh == "" {
 		return nil, "", ErrNoWarehouse

@@ -6,31 +6,31 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/testenv"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // TestMain keeps the SDK away from the user's files and variables.
 func TestMain(m *testing.M) { testenv.Main(m, "permissions") }
 
 // users maps a workspace id to a client: "admin" and "limited" here.
-type users map[string]*databricks.WorkspaceClient
+type users map[string]*workspaceapi.Client
 
-func (u users) Client(_ context.Context, ws string) (*databricks.WorkspaceClient, error) {
+func (u users) Client(_ context.Context, ws string) (*workspaceapi.Client, error) {
 	if w, ok := u[ws]; ok {
 		return w, nil
 	}
 	return nil, fmt.Errorf("no workspace %q", ws)
 }
 
-func sdk(t *testing.T, srv *demo.Server, token string) *databricks.WorkspaceClient {
+func sdk(t *testing.T, srv *demo.Server, token string) *workspaceapi.Client {
 	t.Helper()
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: srv.URL(), Token: token,
+	w, err := workspaceapi.New(&config.Config{Host: srv.URL(), Token: token,
 		Loaders: []config.Loader{config.ConfigAttributes}, RetryTimeoutSeconds: 10, HTTPTimeoutSeconds: 10})
 	require.NoError(t, err)
 	return w
@@ -56,7 +56,7 @@ func ctx(t *testing.T) context.Context {
 	return c
 }
 
-func clusterID(t *testing.T, w *databricks.WorkspaceClient, name string) string {
+func clusterID(t *testing.T, w *workspaceapi.Client, name string) string {
 	t.Helper()
 	all, err := w.Clusters.ListAll(ctx(t), compute.ListClustersRequest{})
 	require.NoError(t, err)
@@ -69,7 +69,7 @@ func clusterID(t *testing.T, w *databricks.WorkspaceClient, name string) string 
 	return ""
 }
 
-func terminatedCluster(t *testing.T, w *databricks.WorkspaceClient) string {
+func terminatedCluster(t *testing.T, w *workspaceapi.Client) string {
 	t.Helper()
 	all, err := w.Clusters.ListAll(ctx(t), compute.ListClustersRequest{})
 	require.NoError(t, err)

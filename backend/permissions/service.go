@@ -12,10 +12,11 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/iam"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 var (
@@ -29,7 +30,7 @@ var (
 
 // ClientSource gives the SDK client of a workspace (workspaces.Manager does).
 type ClientSource interface {
-	Client(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, error)
+	Client(ctx context.Context, workspaceID string) (*workspaceapi.Client, error)
 }
 
 // Service reads and changes permissions through the workspace's SDK client.
@@ -138,7 +139,7 @@ func (s *Service) ChangeOwner(ctx context.Context, workspaceID, objectType, obje
 	return s.view(ctx, w, k, objectID)
 }
 
-func (s *Service) open(ctx context.Context, workspaceID, objectType string) (Kind, *databricks.WorkspaceClient, error) {
+func (s *Service) open(ctx context.Context, workspaceID, objectType string) (Kind, *workspaceapi.Client, error) {
 	k, err := KindOf(objectType)
 	if err != nil {
 		return Kind{}, nil, err
@@ -150,7 +151,7 @@ func (s *Service) open(ctx context.Context, workspaceID, objectType string) (Kin
 	return k, w, nil
 }
 
-func (s *Service) view(ctx context.Context, w *databricks.WorkspaceClient, k Kind, id string) (View, error) {
+func (s *Service) view(ctx context.Context, w *workspaceapi.Client, k Kind, id string) (View, error) {
 	u, err := w.CurrentUser.Me(ctx, iam.MeRequest{})
 	if err != nil {
 		return View{}, fmt.Errorf("ask the workspace who you are: %w", err)

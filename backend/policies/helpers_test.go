@@ -5,13 +5,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/testenv"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // TestMain keeps the SDK away from the user's files and variables.
@@ -21,11 +21,11 @@ func TestMain(m *testing.M) { testenv.Main(m, "policies") }
 // cache refreshed through it.
 type live struct {
 	srv   *demo.Server
-	w     *databricks.WorkspaceClient
+	w     *workspaceapi.Client
 	cache *catalog.Cache
 }
 
-func (l *live) Client(context.Context, string) (*databricks.WorkspaceClient, error) { return l.w, nil }
+func (l *live) Client(context.Context, string) (*workspaceapi.Client, error) { return l.w, nil }
 
 func (l *live) Cached(id string) (catalog.Snapshot, catalog.Status, error) {
 	s, err := l.cache.Load(id)
@@ -37,12 +37,12 @@ func (l *live) RefreshNow(ctx context.Context, id string) (catalog.Snapshot, err
 }
 
 // clientFor is token's client of srv, or of host when given (a proxy).
-func clientFor(t testing.TB, srv *demo.Server, token string, host ...string) *databricks.WorkspaceClient {
+func clientFor(t testing.TB, srv *demo.Server, token string, host ...string) *workspaceapi.Client {
 	h := srv.URL()
 	if len(host) > 0 {
 		h = host[0]
 	}
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{
+	w, err := workspaceapi.New(&config.Config{
 		Host: h, Token: token, Loaders: []config.Loader{config.ConfigAttributes},
 		RetryTimeoutSeconds: 20, HTTPTimeoutSeconds: 10,
 	})

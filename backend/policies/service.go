@@ -11,18 +11,18 @@ import (
 	"sync"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // ClientSource gives a workspace's SDK client.
 // databricksClient is the SDK client type, named once.
-type databricksClient = databricks.WorkspaceClient
+type databricksClient = workspaceapi.Client
 
 type ClientSource interface {
-	Client(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, error)
+	Client(ctx context.Context, workspaceID string) (*workspaceapi.Client, error)
 }
 
 // Refresher fetches a workspace's catalog anew after a change.

@@ -9,14 +9,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/clusterdeck/clusterdeck/backend/demo"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // TestAgreesWithDemoServer sends specs that break a policy to the demo
@@ -32,7 +33,7 @@ func TestAgreesWithDemoServer(t *testing.T) {
 	srv, err := demo.Start(ctx, demo.Options{Seed: 42, Empty: true, FreezeClock: true})
 	require.NoError(t, err)
 	defer func() { require.NoError(t, srv.Close()) }()
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{
+	w, err := workspaceapi.New(&config.Config{
 		Host: srv.URL(), Token: srv.Token(), Loaders: []config.Loader{config.ConfigAttributes},
 		RetryTimeoutSeconds: 20, HTTPTimeoutSeconds: 10, RateLimitPerSecond: 10000,
 	})

@@ -11,16 +11,16 @@ import (
 	"sync"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // ClientSource gives a workspace's SDK client (workspaces.Manager does).
 type ClientSource interface {
-	Client(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, error)
+	Client(ctx context.Context, workspaceID string) (*workspaceapi.Client, error)
 }
 
 // Poll intervals of the live list: slow at rest, fast while some pool is
@@ -89,7 +89,7 @@ func (s *Service) List(workspaceID string) (ListView, error) {
 	return v, nil
 }
 
-func (s *Service) client(ctx context.Context, ws string) (*databricks.WorkspaceClient, error) {
+func (s *Service) client(ctx context.Context, ws string) (*workspaceapi.Client, error) {
 	if s.clients == nil {
 		return nil, ErrNoClients
 	}

@@ -5,25 +5,24 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
-
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/demo/demotest"
 	"github.com/clusterdeck/clusterdeck/backend/testenv"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 func TestMain(m *testing.M) { testenv.Main(m, "pools") }
 
-type fixedClient struct{ w *databricks.WorkspaceClient }
+type fixedClient struct{ w *workspaceapi.Client }
 
-func (f fixedClient) Client(context.Context, string) (*databricks.WorkspaceClient, error) {
+func (f fixedClient) Client(context.Context, string) (*workspaceapi.Client, error) {
 	return f.w, nil
 }
 

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/config"
 
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -20,16 +20,16 @@ var ErrNoCredentials = errors.New("no workspace given: pass --workspace NAME, --
 // Clusterdeck workspace (its secret from the keychain), a ~/.databrickscfg
 // profile, or the DATABRICKS_* variables. It returns which one was used,
 // in words without any secret.
-func client(ctx context.Context, o options, d Deps) (*databricks.WorkspaceClient, string, error) {
+func client(ctx context.Context, o options, d Deps) (*workspaceapi.Client, string, error) {
 	switch {
 	case o.workspace != "" && o.profile != "":
 		return nil, "", fmt.Errorf("%w: give --workspace or --profile, not both", errUsage)
 	case o.workspace != "":
 		return workspaceClient(ctx, o.workspace, d)
 	case o.profile != "":
-		cfg := &databricks.Config{Profile: o.profile, ConfigFile: workspaces.DatabricksCfgPath(d.LookupEnv, d.Home),
+		cfg := &config.Config{Profile: o.profile, ConfigFile: workspaces.DatabricksCfgPath(d.LookupEnv, d.Home),
 			Loaders: []config.Loader{config.ConfigFile}}
-		w, err := databricks.NewWorkspaceClient(cfg)
+		w, err := workspaceapi.New(cfg)
 		if err != nil {
 			return nil, "", fmt.Errorf("profile %q of %s: %w", o.profile, cfg.ConfigFile, err)
 		}
@@ -40,8 +40,8 @@ func client(ctx context.Context, o options, d Deps) (*databricks.WorkspaceClient
 		return nil, "", ErrNoCredentials
 	}
 	// Only the variables: a profile file must not fill in what they lack.
-	cfg := &databricks.Config{Loaders: []config.Loader{envLoader{d.LookupEnv}}}
-	w, err := databricks.NewWorkspaceClient(cfg)
+	cfg := &config.Config{Loaders: []config.Loader{envLoader{d.LookupEnv}}}
+	w, err := workspaceapi.New(cfg)
 	if err != nil {
 		return nil, "", fmt.Errorf("DATABRICKS_* variables: %w", err)
 	}
@@ -65,7 +65,7 @@ func (l envLoader) Configure(c *config.Config) error {
 }
 
 // workspaceClient opens a saved Clusterdeck workspace by name or id.
-func workspaceClient(ctx context.Context, want string, d Deps) (*databricks.WorkspaceClient, string, error) {
+func workspaceClient(ctx context.Context, want string, d Deps) (*workspaceapi.Client, string, error) {
 	if strings.EqualFold(want, workspaces.DemoID) || strings.EqualFold(want, workspaces.DemoName) {
 		return nil, "", fmt.Errorf("%w: the Demo workspace lives inside the app; run `clusterdeck demo-api` and use the DATABRICKS_HOST and DATABRICKS_TOKEN it prints", errUsage)
 	}

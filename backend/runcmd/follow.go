@@ -8,9 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
-
 	"github.com/clusterdeck/clusterdeck/backend/runs"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 type cmd struct {
@@ -21,9 +20,9 @@ type cmd struct {
 }
 
 // fixed is the one workspace client of a command, as runs.Service wants it.
-type fixed struct{ w *databricks.WorkspaceClient }
+type fixed struct{ w *workspaceapi.Client }
 
-func (f fixed) Client(context.Context, string) (*databricks.WorkspaceClient, error) { return f.w, nil }
+func (f fixed) Client(context.Context, string) (*workspaceapi.Client, error) { return f.w, nil }
 
 func (c *cmd) say(format string, args ...any) {
 	fmt.Fprintf(c.stderr, "%s "+format+"\n", append([]any{c.d.Now().Format("15:04:05")}, args...)...)

@@ -9,13 +9,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/internal/sdktest"
 	"github.com/clusterdeck/clusterdeck/backend/testenv"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -40,7 +40,7 @@ func (s *syncBuf) String() string {
 }
 
 // fast starts a demo whose clock runs 400 times faster than real time.
-func fast(t *testing.T, dur demo.Durations) (*demo.Server, *databricks.WorkspaceClient) {
+func fast(t *testing.T, dur demo.Durations) (*demo.Server, *workspaceapi.Client) {
 	t.Helper()
 	srv, err := demo.Start(context.Background(), demo.Options{Seed: 42, Empty: true, TimeScale: 400, Durations: dur})
 	require.NoError(t, err)

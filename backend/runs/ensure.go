@@ -7,10 +7,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // Decision is what ensuring a cluster by name does with what it found.
@@ -95,7 +95,7 @@ type Ensured struct {
 // way to RUNNING (or runs, with WaitRunning). It finds clusters by name and
 // creates through the apply package (apply.FindByName, apply.Creator), the
 // same path as applying a draft, so a retried create never makes two.
-func Ensure(ctx context.Context, w *databricks.WorkspaceClient, spec compute.ClusterSpec, opts EnsureOptions) (Ensured, error) {
+func Ensure(ctx context.Context, w *workspaceapi.Client, spec compute.ClusterSpec, opts EnsureOptions) (Ensured, error) {
 	name := strings.TrimSpace(spec.ClusterName)
 	if name == "" {
 		return Ensured{}, apply.ErrNoName
@@ -144,7 +144,7 @@ func Ensure(ctx context.Context, w *databricks.WorkspaceClient, spec compute.Clu
 // waitRunning starts the cluster when it is (or becomes) TERMINATED and,
 // with WaitRunning, polls until it runs. Without it, it returns once a
 // start was asked for or the cluster is on its way up.
-func waitRunning(ctx context.Context, w *databricks.WorkspaceClient, res *Ensured, opts EnsureOptions, say func(string, ...any)) error {
+func waitRunning(ctx context.Context, w *workspaceapi.Client, res *Ensured, opts EnsureOptions, say func(string, ...any)) error {
 	started, said := false, compute.State("")
 	for {
 		d, err := w.Clusters.GetByClusterId(ctx, res.ClusterID)

@@ -6,20 +6,20 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/demo/demotest"
 	"github.com/clusterdeck/clusterdeck/backend/testenv"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 func TestMain(m *testing.M) { testenv.Main(m, "runs") }
 
-type one struct{ w *databricks.WorkspaceClient }
+type one struct{ w *workspaceapi.Client }
 
-func (o one) Client(_ context.Context, ws string) (*databricks.WorkspaceClient, error) {
+func (o one) Client(_ context.Context, ws string) (*workspaceapi.Client, error) {
 	if ws != "demo" {
 		return nil, fmt.Errorf("no workspace %q", ws)
 	}
@@ -27,7 +27,7 @@ func (o one) Client(_ context.Context, ws string) (*databricks.WorkspaceClient, 
 }
 
 // empty starts an empty demo workspace on a frozen clock.
-func empty(t *testing.T) (*Service, *databricks.WorkspaceClient, *demo.Server) {
+func empty(t *testing.T) (*Service, *workspaceapi.Client, *demo.Server) {
 	t.Helper()
 	srv, w := demotest.Start(t, demo.Options{Empty: true})
 	return NewService(one{w}), w, srv
@@ -39,7 +39,7 @@ func smallSpec(name string) compute.ClusterSpec {
 }
 
 // create makes a cluster with the spec (as a person would, not Ensure).
-func create(t *testing.T, w *databricks.WorkspaceClient, spec compute.ClusterSpec) string {
+func create(t *testing.T, w *workspaceapi.Client, spec compute.ClusterSpec) string {
 	t.Helper()
 	c, err := w.Clusters.Create(demotest.Ctx(t), compute.CreateCluster{ClusterName: spec.ClusterName,
 		SparkVersion: spec.SparkVersion, NodeTypeId: spec.NodeTypeId, NumWorkers: spec.NumWorkers, AutoterminationMinutes: 60})
@@ -48,7 +48,7 @@ func create(t *testing.T, w *databricks.WorkspaceClient, spec compute.ClusterSpe
 }
 
 // until steps the frozen clock until the cluster is in state.
-func until(t *testing.T, w *databricks.WorkspaceClient, srv *demo.Server, id string, state compute.State) {
+func until(t *testing.T, w *workspaceapi.Client, srv *demo.Server, id string, state compute.State) {
 	t.Helper()
 	for i := 0; i < 400; i++ {
 		d, err := w.Clusters.GetByClusterId(demotest.Ctx(t), id)

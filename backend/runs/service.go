@@ -10,14 +10,15 @@ import (
 	"strings"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/jobs"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // ClientSource gives the SDK client of a workspace (workspaces.Manager does).
 type ClientSource interface {
-	Client(ctx context.Context, workspaceID string) (*databricks.WorkspaceClient, error)
+	Client(ctx context.Context, workspaceID string) (*workspaceapi.Client, error)
 }
 
 // ErrNoCluster means a submit named neither an existing cluster nor a new one.
@@ -128,7 +129,7 @@ func (s *Service) Submit(ctx context.Context, workspaceID string, req SubmitRequ
 }
 
 // SubmitWith submits a checked request on w and returns the run id.
-func SubmitWith(ctx context.Context, w *databricks.WorkspaceClient, req SubmitRequest) (int64, error) {
+func SubmitWith(ctx context.Context, w *workspaceapi.Client, req SubmitRequest) (int64, error) {
 	api, err := req.Build()
 	if err != nil {
 		return 0, err
@@ -149,7 +150,7 @@ func (s *Service) Get(ctx context.Context, workspaceID string, runID int64) (Row
 	return s.row(ctx, w, runID)
 }
 
-func (s *Service) row(ctx context.Context, w *databricks.WorkspaceClient, runID int64) (Row, error) {
+func (s *Service) row(ctx context.Context, w *workspaceapi.Client, runID int64) (Row, error) {
 	r, err := w.Jobs.GetRun(ctx, jobs.GetRunRequest{RunId: runID})
 	if err != nil {
 		return Row{}, fmt.Errorf("get run %d: %w", runID, err)
@@ -203,7 +204,7 @@ func (s *Service) Output(ctx context.Context, workspaceID string, runID int64) (
 }
 
 // OutputWith reads the output of run runID on w.
-func OutputWith(ctx context.Context, w *databricks.WorkspaceClient, runID int64, now time.Time) (Output, error) {
+func OutputWith(ctx context.Context, w *workspaceapi.Client, runID int64, now time.Time) (Output, error) {
 	r, err := w.Jobs.GetRun(ctx, jobs.GetRunRequest{RunId: runID})
 	if err != nil {
 		return Output{}, fmt.Errorf("get run %d: %w", runID, err)

@@ -6,10 +6,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/clusterdeck/clusterdeck/backend/credentials"
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/common/environment"
 	"github.com/databricks/databricks-sdk-go/config"
+
+	"github.com/clusterdeck/clusterdeck/backend/credentials"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // ClientOptions are the deliberate SDK settings. Zero values get defaults.
@@ -66,7 +67,7 @@ type ClientFactory struct {
 
 type cachedClient struct {
 	key    string // what the client was built from (no secrets)
-	client *databricks.WorkspaceClient
+	client *workspaceapi.Client
 }
 
 // NewClientFactory returns a factory reading secrets from store.
@@ -91,7 +92,7 @@ func (f *ClientFactory) SetDemo(d Demo) {
 
 // Client returns the cached client for p, building it on first use.
 // Building reads the keychain but makes no network call.
-func (f *ClientFactory) Client(ctx context.Context, p Profile) (*databricks.WorkspaceClient, error) {
+func (f *ClientFactory) Client(ctx context.Context, p Profile) (*workspaceapi.Client, error) {
 	key := clientKey(p)
 	f.mu.Lock()
 	if c, ok := f.clients[p.ID]; ok && c.key == key {
@@ -125,12 +126,12 @@ func clientKey(p Profile) string {
 	return fmt.Sprint(p.Host, "|", p.AuthType, "|", p.ClientID, "|", p.AzureTenant, "|", p.UpdatedAt.UnixNano())
 }
 
-func (f *ClientFactory) newClient(ctx context.Context, p Profile, httpTimeout, retryTimeout time.Duration, in SecretInput) (*databricks.WorkspaceClient, error) {
+func (f *ClientFactory) newClient(ctx context.Context, p Profile, httpTimeout, retryTimeout time.Duration, in SecretInput) (*workspaceapi.Client, error) {
 	cfg, err := f.config(ctx, p, httpTimeout, retryTimeout, in)
 	if err != nil {
 		return nil, err
 	}
-	w, err := databricks.NewWorkspaceClient(cfg)
+	w, err := workspaceapi.New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("configure client for %q: %w", p.Name, err)
 	}
@@ -152,7 +153,7 @@ func skipHostMetadata(context.Context, string) (*config.HostMetadata, error) { r
 
 // Config builds the SDK config for p with secrets from the keychain. Only
 // the profile is used: no environment variable, no ~/.databrickscfg.
-func (f *ClientFactory) Config(ctx context.Context, p Profile, httpTimeout, retryTimeout time.Duration) (*databricks.Config, error) {
+func (f *ClientFactory) Config(ctx context.Context, p Profile, httpTimeout, retryTimeout time.Duration) (*config.Config, error) {
 	return f.config(ctx, p, httpTimeout, retryTimeout, SecretInput{})
 }
 
@@ -165,8 +166,8 @@ func (f *ClientFactory) secretsFor(ctx context.Context, p Profile, in SecretInpu
 	return f.vault.load(ctx, p.ID)
 }
 
-func (f *ClientFactory) config(ctx context.Context, p Profile, httpTimeout, retryTimeout time.Duration, in SecretInput) (*databricks.Config, error) {
-	cfg := &databricks.Config{
+func (f *ClientFactory) config(ctx context.Context, p Profile, httpTimeout, retryTimeout time.Duration, in SecretInput) (*config.Config, error) {
+	cfg := &config.Config{
 		Host:                 p.Host,
 		AuthType:             string(p.AuthType),
 		Loaders:              []config.Loader{noLoader{}},

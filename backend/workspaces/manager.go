@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
-	"github.com/databricks/databricks-sdk-go"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // Deps are everything the Manager needs from outside; nothing is global.
@@ -262,7 +262,7 @@ func (m *Manager) SecretStatus(ctx context.Context, id string) (SecretStatus, er
 }
 
 // Client returns the lazily built SDK client of a workspace.
-func (m *Manager) Client(ctx context.Context, id string) (*databricks.WorkspaceClient, error) {
+func (m *Manager) Client(ctx context.Context, id string) (*workspaceapi.Client, error) {
 	p, err := m.Get(id)
 	if err != nil {
 		return nil, err

@@ -7,16 +7,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // Start starts a Demo workspace on a frozen clock (seed 42 unless opts
 // says) and returns it with an admin SDK client; both end with the test.
-func Start(t testing.TB, opts demo.Options) (*demo.Server, *databricks.WorkspaceClient) {
+func Start(t testing.TB, opts demo.Options) (*demo.Server, *workspaceapi.Client) {
 	t.Helper()
 	if opts.Seed == 0 {
 		opts.Seed = 42
@@ -25,7 +25,7 @@ func Start(t testing.TB, opts demo.Options) (*demo.Server, *databricks.Workspace
 	srv, err := demo.Start(context.Background(), opts)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = srv.Close() })
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: srv.URL(), Token: srv.Token(),
+	w, err := workspaceapi.New(&config.Config{Host: srv.URL(), Token: srv.Token(),
 		Loaders: []config.Loader{config.ConfigAttributes}, RetryTimeoutSeconds: 20, HTTPTimeoutSeconds: 10, RateLimitPerSecond: 1000})
 	require.NoError(t, err)
 	return srv, w

@@ -8,15 +8,16 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/config"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // Client is an SDK client for host with a token and short timeouts, read
 // from its arguments only.
-func Client(t testing.TB, host, token string) *databricks.WorkspaceClient {
+func Client(t testing.TB, host, token string) *workspaceapi.Client {
 	t.Helper()
-	w, err := databricks.NewWorkspaceClient(&databricks.Config{Host: host, Token: token,
+	w, err := workspaceapi.New(&config.Config{Host: host, Token: token,
 		Loaders: []config.Loader{config.ConfigAttributes}, RetryTimeoutSeconds: 10, HTTPTimeoutSeconds: 10})
 	if err != nil {
 		t.Fatalf("SDK client for %s: %v", host, err)
@@ -26,10 +27,10 @@ func Client(t testing.TB, host, token string) *databricks.WorkspaceClient {
 
 // OneWorkspace is a ClientSource (what services take) with one workspace,
 // "demo", answered by W.
-type OneWorkspace struct{ W *databricks.WorkspaceClient }
+type OneWorkspace struct{ W *workspaceapi.Client }
 
 // Client implements the services' ClientSource.
-func (o OneWorkspace) Client(_ context.Context, ws string) (*databricks.WorkspaceClient, error) {
+func (o OneWorkspace) Client(_ context.Context, ws string) (*workspaceapi.Client, error) {
 	if ws != "demo" {
 		return nil, fmt.Errorf("no workspace %q", ws)
 	}

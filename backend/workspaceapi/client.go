@@ -1,0 +1,107 @@
+// Package workspaceapi builds the SDK's service clients that Clusterdeck
+// uses for one workspace. The SDK's WorkspaceClient builds all of its
+// services (about 200 in 40 packages), which links every one of them into the
+// binary; building only ours makes the binary 8 MB (a fifth) smaller.
+package workspaceapi
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/databricks/databricks-sdk-go/client"
+	"github.com/databricks/databricks-sdk-go/config"
+	"github.com/databricks/databricks-sdk-go/httpclient"
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/databricks/databricks-sdk-go/service/files"
+	"github.com/databricks/databricks-sdk-go/service/iam"
+	"github.com/databricks/databricks-sdk-go/service/jobs"
+	"github.com/databricks/databricks-sdk-go/service/sql"
+	"github.com/databricks/databricks-sdk-go/service/workspace"
+)
+
+// Client holds one workspace's service clients, under the names the SDK's
+// WorkspaceClient gives them.
+type Client struct {
+	Config *config.Config
+	api    *httpclient.ApiClient
+
+	Clusters           compute.ClustersInterface
+	ClusterPolicies    compute.ClusterPoliciesInterface
+	InstancePools      compute.InstancePoolsInterface
+	Libraries          compute.LibrariesInterface
+	PolicyFamilies     compute.PolicyFamiliesInterface
+	Permissions        iam.PermissionsInterface
+	CurrentUser        iam.CurrentUserInterface
+	Users              iam.UsersInterface
+	Groups             iam.GroupsInterface
+	ServicePrincipals  iam.ServicePrincipalsInterface
+	Jobs               jobs.JobsInterface
+	Workspace          workspace.WorkspaceInterface
+	Dbfs               files.DbfsInterface
+	Files              files.FilesInterface
+	StatementExecution sql.StatementExecutionInterface
+	Warehouses         sql.WarehousesInterface
+
+	PolicyComplianceForClusters compute.PolicyComplianceForClustersInterface
+}
+
+// New resolves cfg (as the SDK's NewWorkspaceClient does) and builds the
+// service clients over one HTTP client.
+func New(cfg *config.Config) (*Client, error) {
+	if err := cfg.EnsureResolved(); err != nil {
+		return nil, err
+	}
+	api, err := cfg.NewApiClient()
+	if err != nil {
+		return nil, err
+	}
+	c, err := client.NewWithClient(cfg, api)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{
+		Config: cfg,
+		api:    api,
+
+		Clusters:           compute.NewClusters(c),
+		ClusterPolicies:    compute.NewClusterPolicies(c),
+		InstancePools:      compute.NewInstancePools(c),
+		Libraries:          compute.NewLibraries(c),
+		PolicyFamilies:     compute.NewPolicyFamilies(c),
+		Permissions:        iam.NewPermissions(c),
+		CurrentUser:        iam.NewCurrentUser(c),
+		Users:              iam.NewUsers(c),
+		Groups:             iam.NewGroups(c),
+		ServicePrincipals:  iam.NewServicePrincipals(c),
+		Jobs:               jobs.NewJobs(c),
+		Workspace:          workspace.NewWorkspace(c),
+		Dbfs:               files.NewDbfs(c),
+		Files:              files.NewFiles(c),
+		StatementExecution: sql.NewStatementExecution(c),
+		Warehouses:         sql.NewWarehouses(c),
+
+		PolicyComplianceForClusters: compute.NewPolicyComplianceForClusters(c),
+	}, nil
+}
+
+// CurrentWorkspaceID reads the workspace's id from the header the service
+// sets on every answer, as the SDK's WorkspaceClient does: one SCIM Me call.
+func (w *Client) CurrentWorkspaceID(ctx context.Context) (int64, error) {
+	var id string
+	opts := []httpclient.DoOption{
+		httpclient.WithResponseHeader("X-Databricks-Org-Id", &id),
+		httpclient.WithRequestData(map[string]string{"excludedAttributes": "entitlements"}),
+	}
+	if w.Config.WorkspaceID != "" {
+		opts = append(opts, httpclient.WithRequestHeader("X-Databricks-Workspace-Id", w.Config.WorkspaceID))
+	}
+	if err := w.api.Do(ctx, "GET", "/api/2.0/preview/scim/v2/Me", opts...); err != nil {
+		return 0, err
+	}
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("workspace id %q: %w", id, err)
+	}
+	return n, nil
+}
