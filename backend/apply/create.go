@@ -12,8 +12,6 @@ import (
 	"time"
 
 	"github.com/databricks/databricks-sdk-go/apierr"
-	"github.com/databricks/databricks-sdk-go/client"
-	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/databricks/databricks-sdk-go/httpclient"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
@@ -80,13 +78,8 @@ type Creator struct {
 // calls go through a client with the same configuration and credentials but
 // no retries, and this package decides what to retry after looking.
 func NewCreator(w *workspaceapi.Client) (*Creator, error) {
-	cfg, err := config.HTTPClientConfigFromConfig(w.Config)
-	if err != nil {
-		return nil, fmt.Errorf("configure create client: %w", err)
-	}
-	// The SDK's retrier stops once this has passed: after the first attempt.
-	cfg.RetryTimeout = time.Nanosecond
-	dbc, err := client.NewWithClient(w.Config, httpclient.NewApiClient(cfg))
+	// The SDK's retrier stops once RetryTimeout has passed: after the first attempt.
+	dbc, err := w.Variant(func(hc *httpclient.ClientConfig) { hc.RetryTimeout = time.Nanosecond })
 	if err != nil {
 		return nil, fmt.Errorf("configure create client: %w", err)
 	}

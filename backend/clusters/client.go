@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/databricks/databricks-sdk-go/client"
-	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/databricks/databricks-sdk-go/httpclient"
 
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
@@ -59,7 +58,7 @@ func (c *clientSet) get(ctx context.Context, workspaceID string) (*workspaceapi.
 	if walker, ok := c.walkers[w]; ok {
 		return w, walker, nil
 	}
-	walker, err := newWalker(w.Config, c.retry)
+	walker, err := newWalker(w, c.retry)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -70,14 +69,11 @@ func (c *clientSet) get(ctx context.Context, workspaceID string) (*workspaceapi.
 	return w, walker, nil
 }
 
-func newWalker(cfg *config.Config, retry time.Duration) (*client.DatabricksClient, error) {
-	hc, err := config.HTTPClientConfigFromConfig(cfg)
-	if err != nil {
-		return nil, fmt.Errorf("page client: %w", err)
-	}
-	hc.RateLimitPerSecond = PageRate
-	hc.RetryTimeout = retry
-	dc, err := client.NewWithClient(cfg, httpclient.NewApiClient(hc))
+func newWalker(w *workspaceapi.Client, retry time.Duration) (*client.DatabricksClient, error) {
+	dc, err := w.Variant(func(hc *httpclient.ClientConfig) {
+		hc.RateLimitPerSecond = PageRate
+		hc.RetryTimeout = retry
+	})
 	if err != nil {
 		return nil, fmt.Errorf("page client: %w", err)
 	}

@@ -25,6 +25,10 @@ import (
 type Client struct {
 	Config *config.Config
 	api    *httpclient.ApiClient
+	// http is Config's HTTP settings, read once in New: Config's first
+	// authentication (on some goroutine's first call) rewrites fields that
+	// reading them later would race with.
+	http httpclient.ClientConfig
 
 	Clusters           compute.ClustersInterface
 	ClusterPolicies    compute.ClusterPoliciesInterface
@@ -52,10 +56,11 @@ func New(cfg *config.Config) (*Client, error) {
 	if err := cfg.EnsureResolved(); err != nil {
 		return nil, err
 	}
-	api, err := cfg.NewApiClient()
+	hc, err := config.HTTPClientConfigFromConfig(cfg)
 	if err != nil {
 		return nil, err
 	}
+	api := httpclient.NewApiClient(hc)
 	c, err := client.NewWithClient(cfg, api)
 	if err != nil {
 		return nil, err
@@ -63,6 +68,7 @@ func New(cfg *config.Config) (*Client, error) {
 	return &Client{
 		Config: cfg,
 		api:    api,
+		http:   hc,
 
 		Clusters:           compute.NewClusters(c),
 		ClusterPolicies:    compute.NewClusterPolicies(c),
@@ -83,6 +89,15 @@ func New(cfg *config.Config) (*Client, error) {
 
 		PolicyComplianceForClusters: compute.NewPolicyComplianceForClusters(c),
 	}, nil
+}
+
+// Variant builds a client with the same host, credentials and settings,
+// changed by tune (retries, rate limit), for services that need other
+// HTTP behaviour than the shared one.
+func (w *Client) Variant(tune func(*httpclient.ClientConfig)) (*client.DatabricksClient, error) {
+	hc := w.http
+	tune(&hc)
+	return client.NewWithClient(w.Config, httpclient.NewApiClient(hc))
 }
 
 // CurrentWorkspaceID reads the workspace's id from the header the service

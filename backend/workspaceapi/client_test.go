@@ -7,7 +7,9 @@ import (
 
 	"github.com/databricks/databricks-sdk-go"
 	"github.com/databricks/databricks-sdk-go/apierr"
+	"github.com/databricks/databricks-sdk-go/client"
 	"github.com/databricks/databricks-sdk-go/config"
+	"github.com/databricks/databricks-sdk-go/httpclient"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/iam"
 	"github.com/stretchr/testify/assert"
@@ -70,4 +72,39 @@ func TestNewRefusesAnUnresolvableConfig(t *testing.T) {
 	_, err := workspaceapi.New(&config.Config{Host: "https://x.example", Token: "t", Username: "u", Password: "p",
 		Loaders: []config.Loader{config.ConfigAttributes}})
 	assert.ErrorContains(t, err, "more than one authorization method")
+}
+
+// Variants built while another goroutine makes the client's first call
+// (which authenticates and rewrites Config) reach the same workspace with
+// their own settings; under -race, as CI runs it, this finds a variant that
+// reads Config unguarded.
+func TestVariantAlongsideTheFirstCall(t *testing.T) {
+	_, w := demotest.Start(t, demo.Options{})
+	ctx := demotest.Ctx(t)
+	first := make(chan error, 1)
+	go func() {
+		_, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{})
+		first <- err
+	}()
+	var tuned httpclient.ClientConfig
+	var dc *client.DatabricksClient
+	for done := false; !done; {
+		var err error
+		dc, err = w.Variant(func(hc *httpclient.ClientConfig) {
+			hc.RateLimitPerSecond = 7
+			tuned = *hc
+		})
+		require.NoError(t, err)
+		select {
+		case err := <-first:
+			require.NoError(t, err)
+			done = true
+		default:
+		}
+	}
+	assert.Equal(t, 7, tuned.RateLimitPerSecond)
+	assert.Equal(t, w.Config.RetryTimeoutSeconds, int(tuned.RetryTimeout.Seconds()), "the rest as configured")
+	all, err := compute.NewClusters(dc).ListAll(ctx, compute.ListClustersRequest{})
+	require.NoError(t, err)
+	assert.NotEmpty(t, all)
 }
