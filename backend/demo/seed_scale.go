@@ -25,6 +25,7 @@ func seedScale(ws *workspace, now time.Time) {
 	// One tag map per team, shared: nothing changes a cluster's tags in place
 	// (an edit replaces them), and 10,000 one-entry maps were 4 MB.
 	teamTags := map[string]map[string]string{}
+	stops := &scaleStops{idle: map[int]*compute.TerminationReason{}, messages: map[*compute.TerminationReason]string{}}
 	for i := 0; i < ws.opts.ExtraClusters; i++ {
 		team := scaleTeams[ws.rnd.IntN(len(scaleTeams))]
 		if teamTags[team] == nil {
@@ -59,14 +60,14 @@ func seedScale(ws *workspace, now time.Time) {
 		cl := &cluster{d: d, lastActivity: created, target: desiredWorkers(&d)}
 		ws.clusters[d.ClusterId] = cl
 		ws.grant(kindCluster, d.ClusterId, creator)
-		ws.scaleHistory(cl, created, now, source)
+		ws.scaleHistory(cl, created, now, source, stops)
 	}
 }
 
 // scaleHistory gives the cluster a plausible past (scalePast, written out
 // when its events are read) and leaves it RUNNING (one in four, never job
 // clusters) or TERMINATED.
-func (ws *workspace) scaleHistory(cl *cluster, created, now time.Time, source compute.ClusterSource) {
+func (ws *workspace) scaleHistory(cl *cluster, created, now time.Time, source compute.ClusterSource, stops *scaleStops) {
 	p := &scalePast{seed: ws.rnd.Uint64(), created: created, now: now, creator: cl.d.CreatorUserName,
 		fixed: cl.d.NumWorkers, history: ws.opts.EventHistory}
 	if a := cl.d.Autoscale; a != nil {
@@ -87,17 +88,43 @@ func (ws *workspace) scaleHistory(cl *cluster, created, now time.Time, source co
 		return
 	}
 	end := p.end()
-	reason := userReason(compute.TerminationReasonCodeInactivity, compute.TerminationReasonTypeSuccess,
-		map[string]string{"inactivity_duration_min": fmt.Sprint(cl.d.AutoterminationMinutes)})
-	if source == compute.ClusterSourceJob {
-		reason = userReason(compute.TerminationReasonCodeJobFinished, compute.TerminationReasonTypeSuccess, nil)
-	}
+	reason := stops.of(source, cl.d.AutoterminationMinutes)
 	p.stop = reason
 	cl.uptime = []interval{{from: up, to: end}}
 	cl.d.State = compute.StateTerminated
-	cl.d.StateMessage = describeReason(reason)
+	cl.d.StateMessage = stops.messages[reason]
 	cl.d.TerminationReason = reason
 	cl.d.TerminatedTime = millis(end.Add(20 * time.Second))
+}
+
+// scaleStops hands out one termination reason per cause and idle time,
+// shared by the generated clusters that stopped for it: the demo replaces a
+// cluster's reason, never changes it in place, and 10,000 copies with their
+// parameter maps were 3 MB.
+type scaleStops struct {
+	idle     map[int]*compute.TerminationReason
+	job      *compute.TerminationReason
+	messages map[*compute.TerminationReason]string // each one's state message, made once
+}
+
+func (s *scaleStops) of(source compute.ClusterSource, idleMinutes int) *compute.TerminationReason {
+	r := s.idle[idleMinutes]
+	if source == compute.ClusterSourceJob {
+		r = s.job
+	}
+	if r != nil {
+		return r
+	}
+	if source == compute.ClusterSourceJob {
+		r = userReason(compute.TerminationReasonCodeJobFinished, compute.TerminationReasonTypeSuccess, nil)
+		s.job = r
+	} else {
+		r = userReason(compute.TerminationReasonCodeInactivity, compute.TerminationReasonTypeSuccess,
+			map[string]string{"inactivity_duration_min": fmt.Sprint(idleMinutes)})
+		s.idle[idleMinutes] = r
+	}
+	s.messages[r] = describeReason(r)
+	return r
 }
 
 // quickSpec copies the spec fields the generator sets; specToDetails does the

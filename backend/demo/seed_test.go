@@ -2,6 +2,7 @@ package demo
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -109,6 +110,61 @@ func TestGeneratedScaleHistoryIsConsistent(t *testing.T) {
 		assert.Equal(t, c.NumWorkers, workers, "%s: the last event's size is the cluster's", c.ClusterName)
 	}
 	assert.Positive(t, resized, "some generated clusters autoscale")
+}
+
+// Generated clusters that stopped say why as the real service does, and a
+// reason shared between them stays each one's own: stopping one again
+// changes only its reason.
+func TestGeneratedTerminationReasons(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true, ExtraClusters: 120})
+	ctx := testCtx(t)
+	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{})
+	require.NoError(t, err)
+	var idle []compute.ClusterDetails
+	jobs := 0
+	for _, c := range all {
+		if c.State != compute.StateTerminated {
+			assert.Nil(t, c.TerminationReason, c.ClusterName)
+			continue
+		}
+		require.NotNil(t, c.TerminationReason, c.ClusterName)
+		if c.ClusterSource == compute.ClusterSourceJob {
+			jobs++
+			assert.Equal(t, compute.TerminationReasonCodeJobFinished, c.TerminationReason.Code, c.ClusterName)
+			assert.Equal(t, "Job run finished.", c.StateMessage)
+			continue
+		}
+		idle = append(idle, c)
+		assert.Equal(t, compute.TerminationReasonCodeInactivity, c.TerminationReason.Code, c.ClusterName)
+		minutes := strconv.Itoa(c.AutoterminationMinutes)
+		assert.Equal(t, map[string]string{"inactivity_duration_min": minutes}, c.TerminationReason.Parameters, c.ClusterName)
+		assert.Equal(t, "Inactive cluster terminated (inactive for "+minutes+" minutes).", c.StateMessage)
+	}
+	require.Positive(t, jobs)
+	require.Greater(t, len(idle), 2)
+
+	// Two that stopped for the same idle time: start one and stop it by hand.
+	var a, b *compute.ClusterDetails
+	for i := range idle {
+		for j := i + 1; j < len(idle) && a == nil; j++ {
+			if idle[i].AutoterminationMinutes == idle[j].AutoterminationMinutes {
+				a, b = &idle[i], &idle[j]
+			}
+		}
+	}
+	require.NotNil(t, a)
+	_, err = w.Clusters.Start(ctx, compute.StartCluster{ClusterId: a.ClusterId})
+	require.NoError(t, err)
+	stepUntil(t, srv, w, a.ClusterId, compute.StateRunning)
+	_, err = w.Clusters.Delete(ctx, compute.DeleteCluster{ClusterId: a.ClusterId})
+	require.NoError(t, err)
+	got := stepUntil(t, srv, w, a.ClusterId, compute.StateTerminated)
+	assert.Equal(t, compute.TerminationReasonCodeUserRequest, got.TerminationReason.Code)
+	other, err := w.Clusters.GetByClusterId(ctx, b.ClusterId)
+	require.NoError(t, err)
+	assert.Equal(t, b.TerminationReason, other.TerminationReason, "the other keeps its reason")
+	assert.Equal(t, b.StateMessage, other.StateMessage)
 }
 
 // Generated policies must pass the demo's own checks (a bad one would be
