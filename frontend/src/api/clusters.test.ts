@@ -110,4 +110,20 @@ describe('expandDelta', () => {
     const plain = { ...d, explanations: undefined, upserts: [{ id: 'e', termination: lost } as unknown as ClusterRow] }
     expect(expandDelta(plain).upserts?.[0]?.termination).toBe(lost) // a row that carries its own keeps it
   })
+
+  it('leaves every value as sent and gives rows with the same tags one frozen tag set', () => {
+    const row = (id: string, team: string) =>
+      ({ id, name: `n-${id}`, state: 'RUNNING', creator: 'ana@example.com', workers: '2–8 workers', tags: { team, env: 'dev' } }) as unknown as ClusterRow
+    const sent = [row('a', 'risk'), row('b', 'risk'), row('c', 'growth')]
+    const copy = JSON.parse(JSON.stringify(sent)) as ClusterRow[]
+    const d: ClustersDelta = { workspace: 'ws', view: 'all-purpose', reset: false, complete: true, removed: null, upserts: sent }
+    const rows = expandDelta(d).upserts!
+    expect(rows).toEqual(copy)
+    expect(rows[0]?.tags).toBe(rows[1]?.tags)
+    expect(rows[2]?.tags).not.toBe(rows[0]?.tags)
+    expect(Object.isFrozen(rows[0]?.tags)).toBe(true)
+    // A later delta's equal tags are the same set again.
+    const later = expandDelta({ ...d, upserts: [row('d', 'risk')] }).upserts!
+    expect(later[0]?.tags).toBe(rows[0]?.tags)
+  })
 })

@@ -42,14 +42,45 @@ export interface ClustersDelta {
   explanations?: Explanation[] | null
 }
 
+/** Row fields whose handful of values thousands of rows repeat. */
+const repeatedFields = [
+  'state', 'stateMessage', 'kind', 'source', 'driverType', 'workerType', 'workers',
+  'sparkVersion', 'runtime', 'accessMode', 'accessModeLabel', 'creator',
+] as const satisfies ReadonlyArray<keyof ClusterRow>
+
 /**
- * Gives each row its termination reason from the delta's shared list (the
- * rows of one reason share one object), as clusters.Delta.Wire sent it.
+ * One instance of each repeated value: every parsed delta brings its own
+ * copies, which the rows would keep (at 10,000 rows, megabytes of the page's
+ * heap). Emptied if a workspace ever has this many distinct values.
+ */
+const shared = new Map<string, string>()
+const sharedTags = new Map<string, Record<string, string>>()
+const sharedLimit = 50_000
+
+function one<T>(pool: Map<string, T>, key: string, value: T): T {
+  const found = pool.get(key)
+  if (found !== undefined) return found
+  if (pool.size >= sharedLimit) pool.clear()
+  pool.set(key, value)
+  return value
+}
+
+/**
+ * Readies a delta's rows for the store: each row gets its termination reason
+ * from the delta's shared list (the rows of one reason share one object, as
+ * clusters.Delta.Wire sent it), and rows share one copy of each repeated
+ * value and tag set.
  */
 export function expandDelta(d: ClustersDelta): ClustersDelta {
-  const shared = d.explanations ?? []
+  const reasons = d.explanations ?? []
   for (const r of d.upserts ?? []) {
-    if (r.explained) r.termination = shared[r.explained - 1]
+    if (r.explained) r.termination = reasons[r.explained - 1]
+    const row = r as unknown as Record<string, unknown>
+    for (const f of repeatedFields) {
+      const v = row[f]
+      if (typeof v === 'string') row[f] = one(shared, v, v)
+    }
+    if (r.tags) r.tags = one(sharedTags, JSON.stringify(r.tags), Object.freeze(r.tags))
   }
   return d
 }
