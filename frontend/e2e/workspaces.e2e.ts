@@ -56,11 +56,16 @@ function filesContaining(dir: string, needle: string): string[] {
     .filter((f) => statSync(f).isFile() && readFileSync(f).includes(needle))
 }
 
+// The switch measures itself after the frame that shows it, which on a busy
+// machine may come after the switcher already names the workspace: wait for it.
 async function switchPaintMs(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const m = performance.getEntriesByName('workspace-switch-paint')
-    return m.length ? m[m.length - 1]!.duration : -1
-  })
+  const read = () =>
+    page.evaluate(() => {
+      const m = performance.getEntriesByName('workspace-switch-paint')
+      return m.length ? m[m.length - 1]!.duration : -1
+    })
+  await expect.poll(read).toBeGreaterThanOrEqual(0)
+  return read()
 }
 
 describe('workspaces', () => {
@@ -154,7 +159,6 @@ describe('workspaces', () => {
     const third = await switchPaintMs(page)
 
     console.log(`workspace switch:\nBENCH switch_paint_ms ${[first, second, third].sort((a, b) => a - b)[1]!.toFixed(1)}   # workspace switch → rows painted from cache, median of ${[first, second, third].map((m) => m.toFixed(1)).join(', ')} ms (target ≤ 100)`)
-    expect(first).toBeGreaterThanOrEqual(0)
   })
 
   it('goes offline with the age of its cached data, and reconnects by itself', { timeout: 120_000 }, async () => {
