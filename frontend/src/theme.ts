@@ -2,8 +2,8 @@ import { createLocale, darkTheme, enUS, type GlobalThemeOverrides, type NLocale 
 
 // One accent, quiet surfaces: the data should stand out, not the chrome.
 const common = {
-  fontFamily: "'Inter Variable', 'Inter', system-ui, -apple-system, 'Segoe UI', sans-serif",
-  fontFamilyMono: "'JetBrains Mono', ui-monospace, Menlo, Consolas, monospace",
+  fontFamily: 'var(--cd-font)', // styles/base.css
+  fontFamilyMono: 'var(--cd-mono)',
   borderRadius: '6px',
   borderRadiusSmall: '4px',
   fontSize: '13px',

@@ -117,11 +117,17 @@ function barsRange(spec: ChartSpec): uPlotType.Range.Function | undefined {
   return (_u, lo, hi) => [lo - step / 2, hi + step / 2]
 }
 
+/** The app's font (styles/base.css) for the canvas, which cannot read CSS variables. */
+function cssFont(): string {
+  const f = typeof document === 'undefined' ? '' : getComputedStyle(document.documentElement).getPropertyValue('--cd-font')
+  return f.trim() || 'sans-serif'
+}
+
 function options(u: UPlotCtor, spec: ChartSpec, dark: boolean, width: number): uPlotType.Options {
   const p = chartPalette(dark)
   const axis = (scale?: string): uPlotType.Axis => {
     const a: uPlotType.Axis = { stroke: p.axis, grid: { stroke: p.grid, width: 1 }, ticks: { stroke: p.grid, width: 1 },
-      font: '11px Inter Variable, system-ui, sans-serif' }
+      font: `11px ${cssFont()}` }
     // Only the y axis gets its own labels: an explicit undefined would
     // switch off uPlot's time labels on x.
     if (scale === 'y') Object.assign(a, { scale, size: 64, values: (_: uPlotType, vals: number[]) => vals.map((v) => formatValue(v, spec.unit)) })
