@@ -44,6 +44,9 @@ type Deps struct {
 	MetricsPrefs *metrics.Prefs
 	// Notices says which kinds of cluster news notify (nil: all, not saved).
 	Notices *notices.Prefs
+	// Listed is told when a full cluster listing ends (the desktop gives
+	// the listing's garbage back to the OS then; nil: nothing).
+	Listed func()
 }
 
 // App owns the facades bound to the page.
@@ -98,7 +101,7 @@ func New(d Deps) *App {
 	if d.MetricsPrefs == nil {
 		d.MetricsPrefs = metrics.NewPrefs("") // one copy: the list's $/h and the Metrics tab share the prices
 	}
-	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming, rowPricer(d))
+	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming, rowPricer(d), d.Listed)
 	if d.Notices == nil {
 		d.Notices = notices.NewPrefs("")
 	}

@@ -52,9 +52,10 @@ type ClusterDetailEvent struct {
 }
 
 func newClusters(ctx context.Context, src clusters.ClientSource, emit Emitter, errs *ErrorFormatter, desktop desktopServices,
-	timing clusters.PollTiming, pricer clusters.Pricer) *Clusters {
+	timing clusters.PollTiming, pricer clusters.Pricer, listed func()) *Clusters {
 	c := &Clusters{emit: emit, errors: errs, desktop: desktop, ctx: ctx}
-	c.svc = clusters.NewService(ctx, clusters.Options{Clients: src, Sink: clusterSink{c}, Timing: timing, Pricer: pricer})
+	c.svc = clusters.NewService(ctx, clusters.Options{Clients: src, Sink: clusterSink{c}, Timing: timing, Pricer: pricer,
+		Listed: listed})
 	return c
 }
 

@@ -3,6 +3,7 @@ package clusters
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -106,4 +107,26 @@ func TestFastRhythmListsOnlyTransitionalClusters(t *testing.T) {
 	require.Eventually(t, func() bool { return polls(sink, "demo", ViewAllPurpose) > before }, 20*time.Second, 5*time.Millisecond)
 	settled(t, s, clock, "demo", ViewAllPurpose)
 	assert.Equal(t, fullPass, calls.take())
+}
+
+// Only a full listing says it ended (the desktop then gives its garbage
+// back); the fast rhythm's filtered call for transitional clusters does not.
+func TestOnlyFullListingsSayTheyEnded(t *testing.T) {
+	var listed atomic.Int32
+	clock := newFakeClock()
+	s, sink, _, src := newServiceWith(t, demo.Options{ExtraClusters: 450},
+		Options{Clock: clock, Listed: func() { listed.Add(1) }})
+	require.NoError(t, s.Watch("demo", ViewAllPurpose))
+	first := settled(t, s, clock, "demo", ViewAllPurpose)
+	assert.EqualValues(t, 1, listed.Load(), "the first full listing")
+
+	// A cluster starting elsewhere puts the list on the fast rhythm.
+	_, err := src.w.Clusters.Start(testCtx(t), compute.StartCluster{ClusterId: clusterID(t, src, "ml-training-gpu")})
+	require.NoError(t, err)
+	pass(t, s, sink, clock, first.NextAt.Sub(clock.Now()))
+	pass(t, s, sink, clock, 5*time.Second)
+	assert.EqualValues(t, 1, listed.Load(), "transitional polls are not full listings")
+
+	pass(t, s, sink, clock, 30*time.Second)
+	assert.EqualValues(t, 2, listed.Load(), "the next full listing")
 }

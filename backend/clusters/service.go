@@ -81,6 +81,9 @@ type Options struct {
 	// ListRetry is how long one list call may retry 429/5xx answers inside
 	// the SDK before the poll counts as failed (default ListRetryBudget).
 	ListRetry time.Duration
+	// Listed is told each time a full listing has ended: the app's largest
+	// burst of short-lived memory (nil: nobody is told).
+	Listed func()
 }
 
 // Service owns the list pollers (one per workspace view; only the view the
@@ -89,6 +92,7 @@ type Options struct {
 type Service struct {
 	clients *clientSet
 	pricer  Pricer
+	listed  func()
 	sink    Sink
 	clock   Clock
 	timing  PollTiming
@@ -123,7 +127,7 @@ func NewService(ctx context.Context, o Options) *Service {
 	return &Service{clients: newClientSet(o.Clients, o.ListRetry), sink: o.Sink, clock: o.Clock, timing: o.Timing,
 		log: o.Log, follow: o.FollowFor, ctx: ctx, views: map[viewKey]*listView{},
 		follows: map[string]map[string]followUp{}, pinned: map[viewKey]map[string]bool{}, busy: map[string]bool{},
-		up: map[string]map[string]bool{}, pricer: o.Pricer}
+		up: map[string]map[string]bool{}, pricer: o.Pricer, listed: o.Listed}
 }
 
 // price sets the estimated cost of the rows that bill.
@@ -348,5 +352,8 @@ func (lv *listView) fetch(ctx context.Context) (bool, error) {
 	s.mu.Unlock()
 	s.observe(lv.ws, lv.snapshot, lv.view)
 	s.watchFailures(lv.ws, all)
+	if s.listed != nil {
+		s.listed()
+	}
 	return transitional, nil
 }
