@@ -42,12 +42,12 @@ func (ws *workspace) replaceSpec(c *call, cl *cluster, req compute.EditCluster) 
 	if err != nil {
 		return err
 	}
-	prev := attributesOf(&cl.d)
+	prev := attributesOf(cl.spec())
 	keepServerFields(&d, &cl.d)
 	running := cl.d.State == compute.StateRunning
 	cl.d = d
 	ws.event(cl, c.now, compute.EventTypeEdited, &compute.EventDetails{
-		User: c.user.userName, PreviousAttributes: prev, Attributes: attributesOf(&cl.d),
+		User: c.user.userName, PreviousAttributes: prev, Attributes: attributesOf(cl.spec()),
 		PreviousClusterSize: nil, ClusterSize: sizeOf(&cl.d),
 	})
 	if running {
@@ -58,11 +58,11 @@ func (ws *workspace) replaceSpec(c *call, cl *cluster, req compute.EditCluster) 
 	return nil
 }
 
-// attributesOf is the spec part of the details, as events carry it.
-func attributesOf(d *compute.ClusterDetails) *compute.ClusterAttributes {
+// attributesOf is a cluster's spec as events carry it.
+func attributesOf(spec *compute.ClusterSpec) *compute.ClusterAttributes {
 	var a compute.ClusterAttributes
-	raw, err := json.Marshal(d.Spec)
-	if err != nil || d.Spec == nil {
+	raw, err := json.Marshal(spec)
+	if err != nil || spec == nil {
 		return nil
 	}
 	if err := json.Unmarshal(raw, &a); err != nil {

@@ -299,8 +299,8 @@ func (ws *workspace) clusterResize(c *call) (any, error) {
 	default:
 		return nil, errInvalidParam("Either num_workers or autoscale must be provided.")
 	}
-	if cl.d.Spec != nil {
-		cl.d.Spec.Autoscale, cl.d.Spec.NumWorkers = cl.d.Autoscale, cl.target
+	if spec := cl.ownSpec(); spec != nil {
+		spec.Autoscale, spec.NumWorkers = cl.d.Autoscale, cl.target
 	}
 	ws.resizeTo(cl, c.now, cl.target, c.user.userName, "")
 	return nil, nil

@@ -44,8 +44,8 @@ func (ws *workspace) clusterUpdate(c *call) (any, error) {
 		return nil, err
 	}
 	base := map[string]any{}
-	if cl.d.Spec != nil {
-		raw, err := json.Marshal(cl.d.Spec)
+	if spec := cl.spec(); spec != nil {
+		raw, err := json.Marshal(spec)
 		if err != nil {
 			return nil, err
 		}

@@ -38,6 +38,29 @@ type cluster struct {
 
 type interval struct{ from, to time.Time } // to is zero while open
 
+// spec is the cluster's requested spec (nil: none). A generated cluster
+// keeps none until a resize changes it (see scalePast.spec).
+func (cl *cluster) spec() *compute.ClusterSpec {
+	if cl.d.Spec == nil && cl.past != nil {
+		return cl.past.spec(&cl.d)
+	}
+	return cl.d.Spec
+}
+
+// ownSpec is spec, kept in the details from now on, for changing it in place.
+func (cl *cluster) ownSpec() *compute.ClusterSpec {
+	cl.d.Spec = cl.spec()
+	return cl.d.Spec
+}
+
+// details is a copy of the cluster's details with its spec, as answers
+// and checks read them.
+func (cl *cluster) details() compute.ClusterDetails {
+	d := cl.d
+	d.Spec = cl.spec()
+	return d
+}
+
 func clusterRoutes() map[string]handler {
 	r := map[string]handler{
 		"POST /api/2.1/clusters/create":           (*workspace).clusterCreate,
@@ -241,7 +264,7 @@ func (ws *workspace) clusterGet(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := cl.d
+	d := cl.details()
 	d.ClusterLogStatus = logStatus(cl, c.now)
 	return clusterJSON{d: d, lastActivity: cl.lastActivity}, nil
 }
@@ -276,7 +299,7 @@ func (ws *workspace) clusterList(c *call) (any, error) {
 	resp := clusterList{Clusters: make([]clusterJSON, 0, hi-lo)}
 	for _, id := range ids.ids[lo:hi] {
 		if cl, ok := ws.clusters[id]; ok && ws.canSeeCluster(c.user, id) { // deleted or hidden since the first page: left out
-			resp.Clusters = append(resp.Clusters, clusterJSON{d: cl.d, lastActivity: cl.lastActivity})
+			resp.Clusters = append(resp.Clusters, clusterJSON{d: cl.details(), lastActivity: cl.lastActivity})
 		}
 	}
 	if hi < total {

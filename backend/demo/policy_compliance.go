@@ -8,12 +8,12 @@ import (
 
 // compliance evaluates a cluster's current spec against its policy.
 func (ws *workspace) compliance(cl *cluster, fix bool) ([]violation, []compute.ClusterSettingsChange, *compute.ClusterDetails, error) {
-	d := cl.d
+	d := cl.details()
 	p, ok := ws.policies[d.PolicyId]
 	if d.PolicyId == "" || !ok {
 		return nil, nil, &d, nil
 	}
-	spec, err := specToDetails(specOnly(&cl.d))
+	spec, err := specToDetails(specOnly(&d))
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -96,7 +96,7 @@ func (ws *workspace) complianceEnforce(c *call) (any, error) {
 	}
 	keepServerFields(&next, &cl.d)
 	cl.d = next
-	ws.event(cl, c.now, compute.EventTypeEdited, &compute.EventDetails{User: c.user.userName, Attributes: attributesOf(&cl.d)})
+	ws.event(cl, c.now, compute.EventTypeEdited, &compute.EventDetails{User: c.user.userName, Attributes: attributesOf(cl.spec())})
 	if cl.d.State == compute.StateRunning {
 		ws.closeUptime(cl, c.now)
 		ws.poolsReturn(cl, c.now)

@@ -45,7 +45,6 @@ func seedScale(ws *workspace, now time.Time) {
 			d.NumWorkers = ws.rnd.IntN(9)
 		}
 		d.DriverNodeTypeId = d.NodeTypeId
-		d.Spec = quickSpec(&d)
 		creator := creators[ws.rnd.IntN(len(creators))]
 		source := compute.ClusterSourceUi
 		switch ws.rnd.IntN(10) {
@@ -125,16 +124,6 @@ func (s *scaleStops) of(source compute.ClusterSource, idleMinutes int) *compute.
 	}
 	s.messages[r] = describeReason(r)
 	return r
-}
-
-// quickSpec copies the spec fields the generator sets; specToDetails does the
-// same for any field but through JSON, too slowly for 10,000 clusters.
-func quickSpec(d *compute.ClusterDetails) *compute.ClusterSpec {
-	return &compute.ClusterSpec{
-		ClusterName: d.ClusterName, SparkVersion: d.SparkVersion, NodeTypeId: d.NodeTypeId,
-		DriverNodeTypeId: d.DriverNodeTypeId, NumWorkers: d.NumWorkers, Autoscale: d.Autoscale,
-		AutoterminationMinutes: d.AutoterminationMinutes, DataSecurityMode: d.DataSecurityMode, CustomTags: d.CustomTags,
-	}
 }
 
 // seedScalePolicies adds generated team policies, a dozen rules each and

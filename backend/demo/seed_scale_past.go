@@ -21,6 +21,21 @@ type scalePast struct {
 	stop *compute.TerminationReason
 }
 
+// spec is a generated cluster's requested spec while nothing has changed
+// it: the fields the generator sets, as its details hold them, and the size
+// it was created with. Built when asked rather than kept (4.4 MB for 10,000).
+func (p *scalePast) spec(d *compute.ClusterDetails) *compute.ClusterSpec {
+	s := &compute.ClusterSpec{
+		ClusterName: d.ClusterName, SparkVersion: d.SparkVersion, NodeTypeId: d.NodeTypeId,
+		DriverNodeTypeId: d.DriverNodeTypeId, AutoterminationMinutes: d.AutoterminationMinutes,
+		DataSecurityMode: d.DataSecurityMode, CustomTags: d.CustomTags, NumWorkers: p.fixed,
+	}
+	if p.max > 0 {
+		s.Autoscale = &compute.AutoScale{MinWorkers: p.min, MaxWorkers: p.max}
+	}
+	return s
+}
+
 func (p *scalePast) up() time.Time { return p.created.Add(4 * time.Minute) }
 
 func (p *scalePast) step() time.Duration {

@@ -167,6 +167,62 @@ func TestGeneratedTerminationReasons(t *testing.T) {
 	assert.Equal(t, b.StateMessage, other.StateMessage)
 }
 
+// A generated cluster answers with the spec it was created from, and a
+// resize or an edit changes that spec as it does any cluster's.
+func TestGeneratedClustersKeepTheirSpec(t *testing.T) {
+	t.Parallel()
+	_, w := frozen(t, Options{Empty: true, ExtraClusters: 60})
+	ctx := testCtx(t)
+	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{})
+	require.NoError(t, err)
+	var fixedRunning, stopped *compute.ClusterDetails
+	for i, c := range all {
+		require.NotNil(t, c.Spec, c.ClusterName)
+		want := compute.ClusterSpec{ClusterName: c.ClusterName, SparkVersion: c.SparkVersion, NodeTypeId: c.NodeTypeId,
+			DriverNodeTypeId: c.DriverNodeTypeId, AutoterminationMinutes: c.AutoterminationMinutes,
+			DataSecurityMode: c.DataSecurityMode, CustomTags: c.CustomTags, Autoscale: c.Autoscale}
+		if c.Autoscale == nil {
+			want.NumWorkers = c.NumWorkers // fixed size: asked for what it has
+		}
+		got := *c.Spec
+		got.ForceSendFields = nil
+		assert.Equal(t, want, got, c.ClusterName)
+		got2, err := w.Clusters.GetByClusterId(ctx, c.ClusterId)
+		require.NoError(t, err)
+		assert.Equal(t, c.Spec, got2.Spec, "get and list agree: %s", c.ClusterName)
+		switch {
+		case fixedRunning == nil && c.Autoscale == nil && c.State == compute.StateRunning:
+			fixedRunning = &all[i]
+		case stopped == nil && c.State == compute.StateTerminated && c.ClusterSource != compute.ClusterSourceJob:
+			stopped = &all[i]
+		}
+	}
+	require.NotNil(t, fixedRunning)
+	require.NotNil(t, stopped)
+
+	_, err = w.Clusters.Resize(ctx, compute.ResizeCluster{ClusterId: fixedRunning.ClusterId, NumWorkers: fixedRunning.NumWorkers + 3})
+	require.NoError(t, err)
+	resized, err := w.Clusters.GetByClusterId(ctx, fixedRunning.ClusterId)
+	require.NoError(t, err)
+	assert.Equal(t, fixedRunning.NumWorkers+3, resized.Spec.NumWorkers, "a resize asks for the new size")
+	assert.Equal(t, fixedRunning.ClusterName, resized.Spec.ClusterName)
+
+	_, err = w.Clusters.Edit(ctx, compute.EditCluster{ClusterId: stopped.ClusterId, ClusterName: stopped.ClusterName,
+		SparkVersion: stopped.SparkVersion, NodeTypeId: stopped.NodeTypeId, NumWorkers: 2, AutoterminationMinutes: 45,
+		DataSecurityMode: stopped.DataSecurityMode})
+	require.NoError(t, err)
+	edited, err := w.Clusters.GetByClusterId(ctx, stopped.ClusterId)
+	require.NoError(t, err)
+	assert.Equal(t, 45, edited.Spec.AutoterminationMinutes)
+	assert.Equal(t, 2, edited.Spec.NumWorkers)
+	events, err := w.Clusters.EventsAll(ctx, compute.GetEvents{ClusterId: stopped.ClusterId, EventTypes: []compute.EventType{compute.EventTypeEdited}})
+	require.NoError(t, err)
+	require.NotEmpty(t, events)
+	require.NotNil(t, events[0].Details.PreviousAttributes, "the edit event says what the spec was")
+	assert.Equal(t, stopped.AutoterminationMinutes, events[0].Details.PreviousAttributes.AutoterminationMinutes)
+	assert.Equal(t, 45, events[0].Details.Attributes.AutoterminationMinutes)
+}
+
 // Generated policies must pass the demo's own checks (a bad one would be
 // silently missing) and resolve their family overrides.
 func TestGeneratedPoliciesAreAllListed(t *testing.T) {
