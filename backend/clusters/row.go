@@ -82,6 +82,7 @@ func RowOf(d *compute.ClusterDetails, pinned bool) Row {
 		}
 		if r.Termination != nil {
 			r.Termination.Fix = Advice(d.State, r.Kind, r.Termination.Fix, r.Termination.FixStarts)
+			r.Termination = sharedExplanations.one(r.Termination)
 		}
 	}
 	return r
