@@ -1,7 +1,5 @@
 package clusters
 
-import "fmt"
-
 // Wire is the delta as the page receives it: each distinct termination
 // explanation once, in Explanations, and each row pointing at its own by
 // position (Row.Explained, from 1). Most listed clusters stopped for one of
@@ -13,7 +11,7 @@ func (d Delta) Wire() Delta {
 	rows := make([]Row, len(d.Upserts))
 	for i, r := range d.Upserts {
 		if r.Termination != nil {
-			key := fmt.Sprintf("%#v", *r.Termination)
+			key := r.Termination.key()
 			at, ok := seen[key]
 			if !ok {
 				d.Explanations = append(d.Explanations, *r.Termination)

@@ -22,9 +22,9 @@ type explanationPool struct {
 	m  map[string]*Explanation
 }
 
-// one returns the pool's copy of an explanation equal to e (e itself the
-// first time).
-func (p *explanationPool) one(e *Explanation) *Explanation {
+// key says which explanations are equal: every field, parameters in order.
+// The pool shares by it, and Delta.Wire sends each once by it.
+func (e *Explanation) key() string {
 	var b strings.Builder
 	for _, s := range []string{e.Code, e.Type, e.Summary, e.Fix} {
 		b.WriteString(s)
@@ -42,7 +42,13 @@ func (p *explanationPool) one(e *Explanation) *Explanation {
 		b.WriteByte('=')
 		b.WriteString(e.Params[k])
 	}
-	key := b.String()
+	return b.String()
+}
+
+// one returns the pool's copy of an explanation equal to e (e itself the
+// first time).
+func (p *explanationPool) one(e *Explanation) *Explanation {
+	key := e.key()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if found, ok := p.m[key]; ok {

@@ -107,21 +107,21 @@ type scaleStops struct {
 }
 
 func (s *scaleStops) of(source compute.ClusterSource, idleMinutes int) *compute.TerminationReason {
-	r := s.idle[idleMinutes]
 	if source == compute.ClusterSourceJob {
-		r = s.job
+		if s.job == nil {
+			s.job = s.made(userReason(compute.TerminationReasonCodeJobFinished, compute.TerminationReasonTypeSuccess, nil))
+		}
+		return s.job
 	}
-	if r != nil {
-		return r
+	if s.idle[idleMinutes] == nil {
+		s.idle[idleMinutes] = s.made(userReason(compute.TerminationReasonCodeInactivity, compute.TerminationReasonTypeSuccess,
+			map[string]string{"inactivity_duration_min": fmt.Sprint(idleMinutes)}))
 	}
-	if source == compute.ClusterSourceJob {
-		r = userReason(compute.TerminationReasonCodeJobFinished, compute.TerminationReasonTypeSuccess, nil)
-		s.job = r
-	} else {
-		r = userReason(compute.TerminationReasonCodeInactivity, compute.TerminationReasonTypeSuccess,
-			map[string]string{"inactivity_duration_min": fmt.Sprint(idleMinutes)})
-		s.idle[idleMinutes] = r
-	}
+	return s.idle[idleMinutes]
+}
+
+// made notes a new reason's state message.
+func (s *scaleStops) made(r *compute.TerminationReason) *compute.TerminationReason {
 	s.messages[r] = describeReason(r)
 	return r
 }
