@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chartData, chartPalette, DENSE_POINTS, formatValue, lineWidth, withAlpha } from './chart'
+import { chartData, chartPalette, DENSE_POINTS, formatValue, lineWidth, MIN_Y_AXIS, withAlpha, yAxisSize } from './chart'
 
 describe('chart helper', () => {
   it('has distinct light and dark palettes with enough line colours', () => {
@@ -15,6 +15,12 @@ describe('chart helper', () => {
     expect(withAlpha('#2f5bea', 1)).toBe('#2f5beaff')
     expect(withAlpha('#2f5bea', 0)).toBe('#2f5bea00')
     expect(withAlpha('#2f5bea', 0.5)).toBe('#2f5bea80')
+  })
+
+  it('widens the y axis to its widest label, never narrower than the rest', () => {
+    expect(yAxisSize([])).toBe(MIN_Y_AXIS)
+    expect(yAxisSize([20, 30])).toBe(MIN_Y_AXIS)
+    expect(yAxisSize([20, 52.3])).toBe(77) // 53 px of label, tick and gaps
   })
 
   it('lays the data out as x then one column per line', () => {

@@ -123,14 +123,38 @@ function cssFont(): string {
   return f.trim() || 'sans-serif'
 }
 
+/** The narrowest y axis, so charts side by side line up. */
+export const MIN_Y_AXIS = 64
+
+/**
+ * Width of a y axis whose labels measure `widths` px: the widest label, the
+ * tick (10) and gaps either side, never under MIN_Y_AXIS ("1.50 MB/s" was cut).
+ */
+export function yAxisSize(widths: number[]): number {
+  return Math.max(MIN_Y_AXIS, Math.ceil(Math.max(0, ...widths)) + 24)
+}
+
 function options(u: UPlotCtor, spec: ChartSpec, dark: boolean, width: number): uPlotType.Options {
   const p = chartPalette(dark)
+  const font = `11px ${cssFont()}`
   const axis = (scale?: string): uPlotType.Axis => {
-    const a: uPlotType.Axis = { stroke: p.axis, grid: { stroke: p.grid, width: 1 }, ticks: { stroke: p.grid, width: 1 },
-      font: `11px ${cssFont()}` }
+    const a: uPlotType.Axis = { stroke: p.axis, grid: { stroke: p.grid, width: 1 }, ticks: { stroke: p.grid, width: 1 }, font }
     // Only the y axis gets its own labels: an explicit undefined would
     // switch off uPlot's time labels on x.
-    if (scale === 'y') Object.assign(a, { scale, size: 64, values: (_: uPlotType, vals: number[]) => vals.map((v) => formatValue(v, spec.unit)) })
+    if (scale === 'y') {
+      Object.assign(a, {
+        scale,
+        values: (_: uPlotType, vals: number[]) => vals.map((v) => formatValue(v, spec.unit)),
+        size: (self: uPlotType, values: string[] | null) => {
+          if (!values?.length) return MIN_Y_AXIS
+          self.ctx.save()
+          self.ctx.font = font
+          const widths = values.map((v) => self.ctx.measureText(v).width)
+          self.ctx.restore()
+          return yAxisSize(widths)
+        },
+      })
+    }
     return a
   }
   const marks = spec.marks ?? []
