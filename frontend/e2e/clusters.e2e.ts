@@ -73,6 +73,9 @@ describe('clusters console', () => {
 
     await rowAction(page, id, 'start')
     await expect.poll(() => rowState(page, id), live).toBe('PENDING')
+    // A starting cluster's badge stays still: an endless animation would
+    // repaint the window every frame for as long as the cluster starts.
+    expect(await row(page, id).getByTestId('state-badge').evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0)
     await demo.advance(300)
     await expect.poll(() => rowState(page, id), live).toBe('RUNNING')
     // The cluster the user started is ready: the in-app notice says so.
