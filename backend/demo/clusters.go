@@ -214,8 +214,7 @@ func (ws *workspace) addCluster(d compute.ClusterDetails, creator string, source
 	}
 	cl := &cluster{d: d, lastActivity: at}
 	cl.target = desiredWorkers(&cl.d)
-	ws.clusters[d.ClusterId] = cl
-	ws.grant(kindCluster, d.ClusterId, creator)
+	ws.clusters[d.ClusterId] = cl // its access list: aclOf
 	ws.event(cl, at, compute.EventTypeCreating, &compute.EventDetails{User: creator, ClusterSize: sizeOf(&cl.d)})
 	ws.beginStart(cl, at, startCreate, creator)
 	return cl

@@ -71,12 +71,35 @@ func (ws *workspace) grant(k *objectKind, id, owner string, extra ...aclEntry) {
 	ws.acls[aclKey(k, id)] = &acl{owner: owner, entries: extra}
 }
 
+// aclOf is the object's access list (nil: none). A cluster keeps none until
+// its grants change: until then it has the one every cluster starts with,
+// owned by its creator (10,000 generated clusters' lists were 1.5 MB).
+func (ws *workspace) aclOf(k *objectKind, id string) *acl {
+	if a := ws.acls[aclKey(k, id)]; a != nil {
+		return a
+	}
+	if cl := ws.clusters[id]; k == kindCluster && cl != nil {
+		return &acl{owner: cl.d.CreatorUserName}
+	}
+	return nil
+}
+
+// ownACL is aclOf, kept from now on, for changing it in place.
+func (ws *workspace) ownACL(k *objectKind, id string) *acl {
+	a := ws.aclOf(k, id)
+	if a == nil {
+		a = &acl{}
+	}
+	ws.acls[aclKey(k, id)] = a
+	return a
+}
+
 // effective is the user's level on an object.
 func (ws *workspace) effective(u *user, k *objectKind, id string) level {
 	if u.isAdmin() {
 		return levelManage
 	}
-	a := ws.acls[aclKey(k, id)]
+	a := ws.aclOf(k, id)
 	if a == nil {
 		return levelNone
 	}
@@ -164,11 +187,7 @@ func (ws *workspace) changePermissions(c *call, k *objectKind, replace bool) (an
 			return nil, err
 		}
 	}
-	a := ws.acls[aclKey(k, id)]
-	if a == nil {
-		a = &acl{}
-		ws.acls[aclKey(k, id)] = a
-	}
+	a := ws.ownACL(k, id)
 	if replace {
 		a.entries = nil
 	}
@@ -231,7 +250,7 @@ type aclResponseJSON struct {
 
 // permissionsOf answers in the SDK's type for the object kind.
 func (ws *workspace) permissionsOf(k *objectKind, id string) (any, error) {
-	a := ws.acls[aclKey(k, id)]
+	a := ws.aclOf(k, id)
 	if a == nil {
 		a = &acl{}
 	}

@@ -106,3 +106,53 @@ func TestPoolAndPolicyPermissions(t *testing.T) {
 	err = analyst.InstancePools.DeleteByInstancePoolId(ctx, pools[0].InstancePoolId)
 	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 }
+
+// A cluster's access list is its creator's until it changes: generated
+// clusters keep none (aclOf), yet answer, authorize and change owner as
+// every other cluster does.
+func TestGeneratedClusterAccessFollowsItsOwner(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true, ExtraClusters: 40})
+	ctx := testCtx(t)
+	lim, err := srv.LimitedToken(srv.Token())
+	require.NoError(t, err)
+	analyst := client(t, srv, lim)
+
+	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{})
+	require.NoError(t, err)
+	var gen *compute.ClusterDetails
+	for i := range all {
+		if all[i].State == compute.StateTerminated && all[i].ClusterSource != compute.ClusterSourceJob {
+			gen = &all[i]
+			break
+		}
+	}
+	require.NotNil(t, gen, "a terminated generated cluster to hand over")
+	managers := func() []string {
+		perms, err := w.Clusters.GetPermissionsByClusterId(ctx, gen.ClusterId)
+		require.NoError(t, err)
+		var names []string
+		for _, e := range perms.AccessControlList {
+			for _, p := range e.AllPermissions {
+				if e.UserName != "" && p.PermissionLevel == compute.ClusterPermissionLevelCanManage && !p.Inherited {
+					names = append(names, e.UserName)
+				}
+			}
+		}
+		return names
+	}
+	assert.Equal(t, []string{gen.CreatorUserName}, managers(), "its creator manages it")
+	_, err = analyst.Clusters.GetByClusterId(ctx, gen.ClusterId)
+	assert.ErrorIs(t, err, apierr.ErrPermissionDenied, "nobody else was granted anything")
+
+	// A new owner manages it at once, and keeps it when grants are added.
+	require.NoError(t, w.Clusters.ChangeOwner(ctx, compute.ChangeClusterOwner{ClusterId: gen.ClusterId, OwnerUsername: limitedUserName}))
+	assert.Equal(t, []string{limitedUserName}, managers())
+	_, err = analyst.Clusters.GetByClusterId(ctx, gen.ClusterId)
+	require.NoError(t, err)
+	_, err = w.Clusters.UpdatePermissions(ctx, compute.ClusterPermissionsRequest{ClusterId: gen.ClusterId, AccessControlList: []compute.ClusterAccessControlRequest{
+		{GroupName: "users", PermissionLevel: compute.ClusterPermissionLevelCanAttachTo}}})
+	require.NoError(t, err)
+	assert.Equal(t, []string{limitedUserName}, managers())
+	require.NoError(t, analyst.Clusters.StartByClusterId(ctx, gen.ClusterId), "the owner may start it")
+}

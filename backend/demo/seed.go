@@ -134,7 +134,7 @@ func seedContent(ws *workspace, now time.Time) {
 			tags: team("analytics"), policy: "Shared Compute", pinned: true}, at)
 		ws.seedInstallLibraries(cl, at, "pypi:plotly==5.22.0", "pypi:great-expectations==0.18.12", "maven:com.crealytics:spark-excel_2.12:3.5.1_0.20.4")
 		setLogConf(cl, &compute.ClusterLogConf{Dbfs: &compute.DbfsStorageInfo{Destination: "dbfs:/cluster-logs"}})
-		ws.acls[aclKey(kindCluster, cl.d.ClusterId)].entries = []aclEntry{{GroupName: "users", PermissionLevel: "CAN_ATTACH_TO"},
+		ws.ownACL(kindCluster, cl.d.ClusterId).entries = []aclEntry{{GroupName: "users", PermissionLevel: "CAN_ATTACH_TO"},
 			{GroupName: "data-engineering", PermissionLevel: "CAN_RESTART"}}
 		for i, step := range []int{5, 8, 4, 6} {
 			s.ws.sched.at(at.Add(time.Duration(90*(i+1))*time.Minute), func(t time.Time) {

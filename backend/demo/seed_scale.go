@@ -58,7 +58,6 @@ func seedScale(ws *workspace, now time.Time) {
 		d.CreatorUserName, d.ClusterSource, d.StartTime, d.JdbcPort = creator, source, millis(created), 10000
 		cl := &cluster{d: d, lastActivity: created, target: desiredWorkers(&d)}
 		ws.clusters[d.ClusterId] = cl
-		ws.grant(kindCluster, d.ClusterId, creator)
 		ws.scaleHistory(cl, created, now, source, stops)
 	}
 }
