@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ClusterRow } from '@/api'
-import { emptyFilters, facet, filterRows, sortRows } from './filter'
+import type { ClusterFilters } from './filter'
+import { emptyFilters, facet, filterRows, narrowingFilter, sortRows } from './filter'
 
 function row(p: Partial<ClusterRow>): ClusterRow {
   return {
@@ -35,6 +36,52 @@ describe('filterRows', () => {
 
   it('returns the same array when no filter is set', () => {
     expect(filterRows(rows, emptyFilters(), 'me@x.com')).toBe(rows)
+  })
+})
+
+describe('narrowingFilter', () => {
+  // 300 rows: names that share prefixes, several teams, two states.
+  const many = Array.from({ length: 300 }, (_, i) =>
+    row({ id: `id-${i}`, name: `${['analytics', 'anaconda', 'etl'][i % 3]}-${i}`, state: i % 2 ? 'RUNNING' : 'TERMINATED', tags: { team: `t${i % 7}` } }))
+  const ids = (rs: ClusterRow[]) => rs.map((r) => r.id)
+  const f = (search: string, more: Partial<ClusterFilters> = {}) => ({ ...emptyFilters(), ...more, search })
+
+  it('answers as filterRows does while typing, deleting and changing other filters', () => {
+    const narrow = narrowingFilter(4) // a small memory, so answers are also forgotten
+    const steps: Array<[string, Partial<ClusterFilters>]> = [
+      ['a', {}], ['an', {}], ['ana', {}], ['anal', {}], ['analytics-1', {}], ['analytics-1 t3', {}], ['analytics-1', {}],
+      ['anal', {}], ['an', {}], ['', {}], ['an', { states: ['RUNNING'] }], ['ana', { states: ['RUNNING'] }],
+      ['an', { states: ['RUNNING'] }], ['an', {}], ['  ANA  ', {}], ['t3 eto', {}], ['etl t3', {}], ['zzz', {}], ['', {}],
+    ]
+    for (const [search, more] of steps) {
+      expect(ids(narrow(many, f(search, more), 'me@x.com')), `"${search}" ${JSON.stringify(more)}`).toEqual(
+        ids(filterRows(many, f(search, more), 'me@x.com')))
+    }
+  })
+
+  it('filters the last answer when the search grows, and gives back the same answer when it shrinks', () => {
+    let scanned = 0 // rows the access-mode filter looked at
+    const counted = many.map((r) => new Proxy(r, { get: (t, k) => ((k === 'accessModeLabel' && scanned++), Reflect.get(t, k)) }))
+    const mode = { accessModes: ['Standard (shared)'] } // every row's: only the search narrows
+    const narrow = narrowingFilter()
+    const an = narrow(counted, f('an', mode), '')
+    expect(scanned).toBe(many.length)
+    scanned = 0
+    const analytics = narrow(counted, f('analytics', mode), '')
+    expect(scanned).toBe(an.length) // not the whole list
+    expect(an.length).toBeLessThan(many.length)
+    expect(ids(analytics)).toEqual(ids(filterRows(counted, f('analytics', mode), '')))
+    scanned = 0
+    expect(narrow(counted, f('an', mode), '')).toBe(an)
+    expect(scanned).toBe(0)
+  })
+
+  it('starts afresh on a new list', () => {
+    const narrow = narrowingFilter()
+    const before = narrow(many, f('etl'), '')
+    const next = [...many, row({ id: 'new', name: 'etl-new' })]
+    expect(ids(narrow(next, f('etl'), ''))).toContain('new')
+    expect(narrow(next, f('etl'), '')).not.toBe(before)
   })
 })
 

@@ -110,7 +110,7 @@ export function filterRows(rows: ClusterRow[], f: ClusterFilters, me: string): C
   const runtimes = f.runtimes.length ? new Set(f.runtimes) : null
   const creators = f.creators.length ? new Set(f.creators) : null
   if (!q && !states && !modes && !runtimes && !creators && !f.mine) return rows
-  const terms = q.split(/\s+/).filter(Boolean)
+  const terms = searchTerms(q)
   return rows.filter((r) => {
     if (states && !states.has(r.state)) return false
     if (modes && !modes.has(r.accessModeLabel)) return false
@@ -123,6 +123,47 @@ export function filterRows(rows: ClusterRow[], f: ClusterFilters, me: string): C
     }
     return true
   })
+}
+
+function searchTerms(search: string): string[] {
+  return search.trim().toLowerCase().split(/\s+/).filter(Boolean)
+}
+
+/**
+ * filterRows over one list, remembering its last few answers: typing on
+ * filters the last answer rather than the whole list (every row that holds
+ * the longer words holds the shorter ones), and deleting back finds the
+ * answer it had. A new list or other filters start afresh.
+ */
+export function narrowingFilter(keep = 16): (rows: ClusterRow[], f: ClusterFilters, me: string) => ClusterRow[] {
+  let list: ClusterRow[] | null = null
+  let others = ''
+  const answers = new Map<string, { terms: string[]; rows: ClusterRow[] }>()
+  return (rows, f, me) => {
+    const { search, ...rest } = f
+    const key = JSON.stringify([rest, me])
+    if (rows !== list || key !== others) {
+      list = rows
+      others = key
+      answers.clear()
+    }
+    const terms = searchTerms(search)
+    const q = terms.join(' ')
+    const known = answers.get(q)
+    if (known) {
+      answers.delete(q) // most recent last
+      answers.set(q, known)
+      return known.rows
+    }
+    let from = rows
+    for (const a of answers.values()) {
+      if (a.rows.length < from.length && a.terms.every((t) => terms.some((n) => n.includes(t)))) from = a.rows
+    }
+    const out = filterRows(from, f, me)
+    if (answers.size >= keep) answers.delete(answers.keys().next().value!)
+    answers.set(q, { terms, rows: out })
+    return out
+  }
 }
 
 /** Distinct values of a field with counts, for the filter menus. */

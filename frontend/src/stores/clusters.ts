@@ -18,7 +18,7 @@ import {
   type ClustersStatus,
   type ClusterView,
 } from '@/api'
-import { emptyFilters, filterRows, haystack, sortRows, type ClusterFilters, type SortState } from '@/clusters/filter'
+import { emptyFilters, haystack, narrowingFilter, sortRows, type ClusterFilters, type SortState } from '@/clusters/filter'
 import { useNow } from '@/composables/useNow'
 import { afterPaint } from '@/lib/perf'
 import { agoText, secondsSince } from '@/lib/time'
@@ -98,7 +98,8 @@ export const useClustersStore = defineStore('clusters', () => {
     return Array.from(byId.values())
   })
   const sorted = computed(() => sortRows(all.value, sort.value))
-  const visible = computed(() => filterRows(sorted.value, filters.value, me.value))
+  const narrow = narrowingFilter()
+  const visible = computed(() => narrow(sorted.value, filters.value, me.value))
 
   function apply(d: ClustersDelta): void {
     if (d.workspace !== workspace.value || d.view !== view.value) return
