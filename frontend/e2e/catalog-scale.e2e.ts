@@ -125,6 +125,14 @@ describe('pools and policies at scale (figures, not assertions on time)', () => 
     // "risk policy 09xx": the generator names policy i "<team> policy <i>" with
     // team = i mod 8 (risk is 6): 0902, 0910, …, 0998.
     expect(keys.at(-1)?.shown).toBe(13)
+    // The open policy stays open while the filter still shows it, even when
+    // another now comes first: typing does not reload the detail each key.
+    const list = page.getByTestId('policy-list')
+    const openId = await list.locator('[aria-current="true"]').getAttribute('data-policy')
+    await page.getByTestId('policy-filter').locator('input').fill('policy 090')
+    await expect.poll(() => list.getAttribute('data-shown')).not.toBe('13')
+    expect(await list.locator('[data-policy]').first().getAttribute('data-policy')).not.toBe(openId)
+    expect(await list.locator('[aria-current="true"]').getAttribute('data-policy')).toBe(openId)
 
     const openMs = await page.evaluate(async () => {
       const item = document.querySelectorAll<HTMLElement>('[data-testid="policy-list"] [data-policy]')[5]!
