@@ -78,7 +78,10 @@ func (ws *workspace) aclOf(k *objectKind, id string) *acl {
 	if a := ws.acls[aclKey(k, id)]; a != nil {
 		return a
 	}
-	if cl := ws.clusters[id]; k == kindCluster && cl != nil {
+	if k != kindCluster {
+		return nil
+	}
+	if cl := ws.clusters[id]; cl != nil {
 		return &acl{owner: cl.d.CreatorUserName}
 	}
 	return nil

@@ -102,15 +102,19 @@ export function sortRows(rows: ClusterRow[], sort: SortState): ClusterRow[] {
   return keyed.map((x) => x.r)
 }
 
+/** The search's words, lower-cased. */
+function searchTerms(search: string): string[] {
+  return search.trim().toLowerCase().split(/\s+/).filter(Boolean)
+}
+
 /** Keeps the rows that pass every filter. `me` is the signed-in user. */
 export function filterRows(rows: ClusterRow[], f: ClusterFilters, me: string): ClusterRow[] {
-  const q = f.search.trim().toLowerCase()
+  const terms = searchTerms(f.search)
   const states = f.states.length ? new Set(f.states) : null
   const modes = f.accessModes.length ? new Set(f.accessModes) : null
   const runtimes = f.runtimes.length ? new Set(f.runtimes) : null
   const creators = f.creators.length ? new Set(f.creators) : null
-  if (!q && !states && !modes && !runtimes && !creators && !f.mine) return rows
-  const terms = searchTerms(q)
+  if (!terms.length && !states && !modes && !runtimes && !creators && !f.mine) return rows
   return rows.filter((r) => {
     if (states && !states.has(r.state)) return false
     if (modes && !modes.has(r.accessModeLabel)) return false
@@ -123,10 +127,6 @@ export function filterRows(rows: ClusterRow[], f: ClusterFilters, me: string): C
     }
     return true
   })
-}
-
-function searchTerms(search: string): string[] {
-  return search.trim().toLowerCase().split(/\s+/).filter(Boolean)
 }
 
 /**
