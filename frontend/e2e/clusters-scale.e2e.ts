@@ -42,7 +42,7 @@ describe('clusters console at scale (figures, not assertions on time)', () => {
     })
     // Re-render all rows: sort by name descending and back (pinned stay first).
     const sortMs = await page.evaluate(async (f) => {
-      const header = [...document.querySelectorAll('th')].find((th) => th.textContent?.trim().startsWith('Name'))!
+      const header = document.querySelector<HTMLButtonElement>('[data-testid="cluster-table"] th[data-col-key="name"] button')!
       const t0 = performance.now()
       header.click()
       await new Function(`return (${f})()`)()
@@ -50,9 +50,8 @@ describe('clusters console at scale (figures, not assertions on time)', () => {
     }, frames.toString())
     // Scroll through the virtual list: time per frame.
     const scroll = await page.evaluate(async (f) => {
-      // The virtual list's own scroller (a selector list would match its
-      // non-scrolling parent first, in document order).
-      const body = document.querySelector('[data-testid="cluster-table"] .v-vl')!
+      // The virtual list's own scroller.
+      const body = document.querySelector('[data-testid="cluster-scroller"]')!
       const wait = new Function(`return (${f})()`) as () => Promise<void>
       const times: number[] = []
       for (let i = 1; i <= 60; i++) {

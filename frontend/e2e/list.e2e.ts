@@ -107,7 +107,7 @@ describe('compute list columns', () => {
 
     // Drag the runtime column's edge 60 px wider.
     const before = (await box(header(page, 'runtime'))).width
-    const handle = await box(header(page, 'runtime').locator('.n-data-table-resize-button'))
+    const handle = await box(header(page, 'runtime').getByTestId('column-resize'))
     const y = (handle.top + handle.bottom) / 2
     await page.mouse.move((handle.left + handle.right) / 2, y)
     await page.mouse.down()

@@ -4,7 +4,7 @@
 // TestDesktopSmokeKeepsThemeAcrossRestart). Plain functions over
 // a small value, so every rule here is unit tested; useColumnPrefs shares
 // one reactive copy between the table and its Columns menu.
-import { readonly, shallowRef, type Ref } from 'vue'
+import { shallowRef, type Ref } from 'vue'
 import type { SortKey } from './filter'
 
 export type ColumnId = SortKey
@@ -25,7 +25,7 @@ export const columnDefs: readonly ColumnDef[] = [
   { id: 'state', title: 'State', width: 120, minWidth: 96, shownByDefault: true },
   { id: 'workers', title: 'Workers', width: 100, minWidth: 70, shownByDefault: true },
   { id: 'runtime', title: 'Runtime', width: 150, minWidth: 90, shownByDefault: true },
-  { id: 'creator', title: 'Creator', width: 170, minWidth: 90, shownByDefault: true },
+  { id: 'creator', title: 'Creator', width: 162, minWidth: 90, shownByDefault: true },
   { id: 'tags', title: 'Tags', width: 170, minWidth: 90, shownByDefault: true },
   { id: 'cost', title: '$/h', width: 88, minWidth: 70, shownByDefault: true },
   { id: 'dbus', title: 'DBU/h', width: 88, minWidth: 70, shownByDefault: false },
@@ -36,11 +36,14 @@ export const columnDefs: readonly ColumnDef[] = [
 /** The row menu's column, always last and pinned on the right. */
 export const actionsWidth = 48
 export const maxColumnWidth = 800
+/** The clusters table's vertical scroll bar, beside the rows (ClusterTable). */
+export const scrollbarWidth = 8
 /**
- * The table's width in a 1,360 px window (the side bar takes 217 px and the
- * page's padding 56): the default columns must fit in it with no scrolling.
+ * The rows' width in a 1,360 px window (the side bar takes 217 px, the
+ * page's padding 56 and the scroll bar 8): the default columns must fit in
+ * it with no scrolling.
  */
-export const fitWidth = 1360 - 217 - 56
+export const fitWidth = 1360 - 217 - 56 - scrollbarWidth
 
 export interface ColumnPrefs {
   /** Every column, in the order shown; the locked name first. */
@@ -148,8 +151,6 @@ export function savePrefs(storage: Storage | undefined, p: ColumnPrefs): void {
 
 // One copy for the table and the Columns menu; read from storage on first use.
 const prefs = shallowRef<ColumnPrefs | null>(null)
-// Bumped by reset, so the table drops the widths it tracks while dragging.
-const resets = shallowRef(0)
 
 export function useColumnPrefs() {
   if (!prefs.value) prefs.value = loadPrefs(globalThis.localStorage)
@@ -159,11 +160,7 @@ export function useColumnPrefs() {
   }
   return {
     prefs: prefs as Readonly<Ref<ColumnPrefs>>,
-    resets: readonly(resets),
     update,
-    reset: () => {
-      update(defaultPrefs())
-      resets.value++
-    },
+    reset: () => update(defaultPrefs()),
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ClusterRow } from '@/api'
-import type { ClusterFilters } from './filter'
-import { emptyFilters, facet, filterRows, narrowingFilter, sortRows } from './filter'
+import type { ClusterFilters, SortKey, SortState } from './filter'
+import { defaultSort, emptyFilters, facet, filterRows, narrowingFilter, nextSort, sortRows } from './filter'
 
 function row(p: Partial<ClusterRow>): ClusterRow {
   return {
@@ -127,5 +127,24 @@ describe('facet', () => {
       { value: 'RUNNING', count: 1 },
       { value: 'TERMINATED', count: 1 },
     ])
+  })
+})
+
+describe('nextSort', () => {
+  it.each([
+    { from: { key: 'name', order: 'ascend' }, click: 'state', to: { key: 'state', order: 'ascend' } },
+    { from: { key: 'state', order: 'ascend' }, click: 'state', to: { key: 'state', order: 'descend' } },
+    { from: { key: 'state', order: 'descend' }, click: 'state', to: { key: 'name', order: 'ascend' } },
+    { from: { key: 'name', order: 'ascend' }, click: 'name', to: { key: 'name', order: 'descend' } },
+    { from: { key: 'name', order: 'descend' }, click: 'name', to: { key: 'name', order: 'ascend' } },
+    { from: { key: 'cost', order: 'descend' }, click: 'tags', to: { key: 'tags', order: 'ascend' } },
+  ] as Array<{ from: SortState; click: SortKey; to: SortState }>)('$from.key $from.order, click $click → $to.key $to.order', ({ from, click, to }) => {
+    expect(nextSort(from, click)).toEqual(to)
+  })
+
+  it('never hands out the default for the caller to change', () => {
+    const a = nextSort({ key: 'state', order: 'descend' }, 'state')
+    a.order = 'descend'
+    expect(defaultSort).toEqual({ key: 'name', order: 'ascend' })
   })
 })

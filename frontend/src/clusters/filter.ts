@@ -16,6 +16,18 @@ export interface SortState {
   order: 'ascend' | 'descend'
 }
 
+export const defaultSort: Readonly<SortState> = Object.freeze({ key: 'name', order: 'ascend' })
+
+/**
+ * A header click: a new column sorts ascending, a second click descending,
+ * a third goes back to the default (by name).
+ */
+export function nextSort(current: SortState, key: SortKey): SortState {
+  if (current.key !== key) return { key, order: 'ascend' }
+  if (current.order === 'ascend') return { key, order: 'descend' }
+  return { ...defaultSort }
+}
+
 export function emptyFilters(): ClusterFilters {
   return { search: '', states: [], accessModes: [], runtimes: [], creators: [], mine: false }
 }

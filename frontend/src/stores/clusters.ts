@@ -18,7 +18,7 @@ import {
   type ClustersStatus,
   type ClusterView,
 } from '@/api'
-import { emptyFilters, haystack, narrowingFilter, sortRows, type ClusterFilters, type SortState } from '@/clusters/filter'
+import { defaultSort, emptyFilters, haystack, narrowingFilter, sortRows, type ClusterFilters, type SortState } from '@/clusters/filter'
 import { useNow } from '@/composables/useNow'
 import { afterPaint } from '@/lib/perf'
 import { agoText, secondsSince } from '@/lib/time'
@@ -67,7 +67,7 @@ export const useClustersStore = defineStore('clusters', () => {
   // Each workspace keeps its own search and filters: a search typed in one
   // never narrows the next, and going back brings it back.
   const filtersByWorkspace = new Map<string, ClusterFilters>()
-  const sort = ref<SortState>({ key: 'name', order: 'ascend' })
+  const sort = ref<SortState>({ ...defaultSort })
   const me = ref('')
   const table = shallowRef<ActionTable | null>(null)
   const pending = ref<Record<string, boolean>>({})

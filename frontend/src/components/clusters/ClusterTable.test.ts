@@ -1,0 +1,118 @@
+import { mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { nextTick } from 'vue'
+import type { ClusterRow } from '@/api'
+import { defaultPrefs, loadPrefs, useColumnPrefs, widthOf } from '@/clusters/columns'
+import ClusterTable from './ClusterTable.vue'
+
+function row(i: number, p: Partial<ClusterRow> = {}): ClusterRow {
+  return {
+    id: `c-${i}`, name: `cluster-${i}`, state: 'RUNNING', transitional: false, kind: 'all-purpose', source: 'UI', driverType: 'D',
+    workerType: 'W', workers: '2', workersSort: 2, sparkVersion: '16.4.x-scala2.12', runtime: '16.4 LTS (Scala 2.12)',
+    accessMode: 'USER_ISOLATION', accessModeLabel: 'Standard (shared)', creator: 'a@x.com', pinned: false, startTime: 0,
+    ...p,
+  } as ClusterRow
+}
+
+const hostile = '<img src=x onerror="window.pwned=1">'
+
+function mountTable(rows: ClusterRow[]) {
+  return mount(ClusterTable, {
+    props: { workspace: 'demo', rows, sort: { key: 'name', order: 'ascend' }, loading: false },
+    attachTo: document.body,
+    global: { stubs: { ActionMenu: true } }, // the menu has tests of its own in the e2e suite
+  })
+}
+
+// happy-dom lays nothing out: the scroller reports the size a window gives it.
+const scrollerSize = { clientHeight: 600, clientWidth: 1100 }
+const isScroller = (el: Element) => (el as HTMLElement).dataset?.testid === 'cluster-scroller'
+
+describe('ClusterTable', () => {
+  beforeAll(() => {
+    for (const [prop, size] of Object.entries(scrollerSize)) {
+      vi.spyOn(HTMLElement.prototype, prop as 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+        return isScroller(this) ? size : 0
+      })
+    }
+  })
+  afterAll(() => vi.restoreAllMocks())
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    localStorage.clear()
+    useColumnPrefs().reset()
+    document.body.innerHTML = ''
+  })
+
+  it('puts only the rows on screen in the page, names and tags as text', async () => {
+    const rows = [row(0, { name: hostile, tags: { [hostile]: hostile } }), ...Array.from({ length: 9_999 }, (_, i) => row(i + 1))]
+    const w = mountTable(rows)
+    await nextTick()
+    const trs = w.findAll('tbody tr[data-id]')
+    expect(trs.length).toBeGreaterThan(0)
+    expect(trs.length).toBeLessThan(50)
+    expect(trs[0]!.attributes('data-id')).toBe('c-0')
+    expect(w.find('tbody img').exists()).toBe(false)
+    expect(trs[0]!.find('[data-col-key="name"]').text()).toBe(hostile)
+    expect(trs[0]!.find('[data-testid="tag"]').text()).toBe(`${hostile}: ${hostile}`)
+    // The body is as tall as every row, so the scroll bar is the whole list's.
+    expect(w.find('tbody').attributes('style')).toContain(`height: ${10_000 * 42}px`)
+    w.unmount()
+  })
+
+  it('shows the chosen columns in order with their widths, the row menu last', async () => {
+    const { update } = useColumnPrefs()
+    update({ ...defaultPrefs(), order: ['name', 'tags', 'state', 'workers', 'runtime', 'creator', 'cost', 'dbus', 'driverType', 'accessMode'], hidden: ['creator', 'dbus', 'driverType', 'accessMode'], widths: { tags: 300 } })
+    const w = mountTable([row(1)])
+    await nextTick()
+    const keys = (sel: string) => w.findAll(sel).map((c) => c.attributes('data-col-key'))
+    expect(keys('thead th[data-col-key]')).toEqual(['name', 'tags', 'state', 'workers', 'runtime', 'cost', 'actions'])
+    expect(keys('tbody tr[data-id] > td')).toEqual(['name', 'tags', 'state', 'workers', 'runtime', 'cost', 'actions'])
+    expect(w.find('th[data-col-key="tags"]').attributes('style')).toBe('width: 300px;')
+    expect(w.find('td[data-col-key="tags"]').attributes('style')).toBe('width: 300px;')
+    w.unmount()
+  })
+
+  it('sorts from the header: ascending, descending, then back to by name', async () => {
+    const w = mountTable([row(1)])
+    await w.find('th[data-col-key="state"] button').trigger('click')
+    expect(w.emitted('update:sort')?.at(-1)).toEqual([{ key: 'state', order: 'ascend' }])
+    await w.setProps({ sort: { key: 'state', order: 'ascend' } })
+    expect(w.find('th[data-col-key="state"]').attributes('aria-sort')).toBe('ascending')
+    expect(w.find('th[data-col-key="name"]').attributes('aria-sort')).toBe('none')
+    await w.find('th[data-col-key="state"] button').trigger('click')
+    expect(w.emitted('update:sort')?.at(-1)).toEqual([{ key: 'state', order: 'descend' }])
+    await w.setProps({ sort: { key: 'state', order: 'descend' } })
+    await w.find('th[data-col-key="state"] button').trigger('click')
+    expect(w.emitted('update:sort')?.at(-1)).toEqual([{ key: 'name', order: 'ascend' }])
+    w.unmount()
+  })
+
+  it('resizes a column from its edge with the arrow keys, within bounds, and keeps the width', async () => {
+    const w = mountTable([row(1)])
+    const handle = w.find('th[data-col-key="runtime"] [data-testid="column-resize"]')
+    const before = widthOf(useColumnPrefs().prefs.value, 'runtime')
+    await handle.trigger('keydown', { key: 'ArrowRight' })
+    expect(widthOf(useColumnPrefs().prefs.value, 'runtime')).toBe(before + 16)
+    expect(w.find('td[data-col-key="runtime"]').attributes('style')).toBe(`width: ${before + 16}px;`)
+    expect(widthOf(loadPrefs(localStorage), 'runtime')).toBe(before + 16)
+    for (let i = 0; i < 40; i++) await handle.trigger('keydown', { key: 'ArrowLeft' })
+    expect(widthOf(useColumnPrefs().prefs.value, 'runtime')).toBe(90) // its minimum
+    await handle.trigger('keydown', { key: 'a' })
+    expect(widthOf(useColumnPrefs().prefs.value, 'runtime')).toBe(90)
+    w.unmount()
+  })
+
+  it('opens the row menu under the clicked row and closes it on a second click', async () => {
+    const w = mountTable([row(1), row(2)])
+    await nextTick()
+    const button = w.find('tr[data-id="c-2"] [data-testid="row-menu"]')
+    await button.trigger('click')
+    expect(button.attributes('aria-expanded')).toBe('true')
+    expect(w.find('tr[data-id="c-1"] [data-testid="row-menu"]').attributes('aria-expanded')).toBe('false')
+    await button.trigger('click')
+    expect(button.attributes('aria-expanded')).toBe('false')
+    w.unmount()
+  })
+})
