@@ -115,4 +115,18 @@ describe('ClusterTable', () => {
     expect(button.attributes('aria-expanded')).toBe('false')
     w.unmount()
   })
+
+  it('explains a badge in the one shared tooltip while the pointer is on it', async () => {
+    const why = { type: 'SUCCESS', summary: 'Stopped after 60 minutes without activity.', fix: '', code: 'INACTIVITY', failure: false }
+    const w = mountTable([row(1), row(2, { state: 'TERMINATED', termination: why })])
+    await nextTick()
+    await w.find('tr[data-id="c-1"] [data-testid="state-badge"]').trigger('mouseover')
+    expect(document.querySelector('.n-tooltip')).toBeNull() // a running cluster has nothing to explain
+    await w.find('tr[data-id="c-2"] [data-testid="state-badge"]').trigger('mouseover')
+    await expect.poll(() => document.querySelector('.n-tooltip')?.textContent ?? '', { timeout: 2_000 }).toContain(why.summary)
+    expect(document.querySelector('.n-tooltip')?.textContent).toContain('INACTIVITY')
+    await w.find('tr[data-id="c-2"] [data-col-key="creator"]').trigger('mouseover')
+    await expect.poll(() => document.querySelector('.n-tooltip'), { timeout: 2_000 }).toBeNull()
+    w.unmount()
+  })
 })
