@@ -46,7 +46,7 @@ describe('ClusterTable', () => {
   })
 
   it('puts only the rows on screen in the page, names and tags as text', async () => {
-    const rows = [row(0, { name: hostile, tags: { [hostile]: hostile } }), ...Array.from({ length: 9_999 }, (_, i) => row(i + 1))]
+    const rows = [row(0, { name: hostile, creator: hostile, tags: { [hostile]: hostile } }), ...Array.from({ length: 9_999 }, (_, i) => row(i + 1))]
     const w = mountTable(rows)
     await nextTick()
     const trs = w.findAll('tbody tr[data-id]')
@@ -56,6 +56,9 @@ describe('ClusterTable', () => {
     expect(w.find('tbody img').exists()).toBe(false)
     expect(trs[0]!.find('[data-col-key="name"]').text()).toBe(hostile)
     expect(trs[0]!.find('[data-testid="tag"]').text()).toBe(`${hostile}: ${hostile}`)
+    const creator = trs[0]!.find('[data-col-key="creator"]')
+    expect(creator.element.textContent).toBe(hostile) // the cell holds the text itself, whole in its title
+    expect(creator.attributes('title')).toBe(hostile)
     // The body is as tall as every row, so the scroll bar is the whole list's.
     expect(w.find('tbody').attributes('style')).toContain(`height: ${10_000 * 42}px`)
     w.unmount()
