@@ -70,7 +70,8 @@ describe('clusters console at scale (figures, not assertions on time)', () => {
     const keys = await page.evaluate(async (f) => {
       const input = document.querySelector<HTMLInputElement>('[data-testid="cluster-search"] input')!
       const wait = new Function(`return (${f})()`) as () => Promise<void>
-      const out: Array<{ text: string; ms: number; frameMs: number; shown: string; shownAtDone: string }> = []
+      const out: Array<{ text: string; ms: number; frameMs: number; shown: string; shownAtDone: string; topAtDone: number }> = []
+      const scroller = document.querySelector('[data-testid="cluster-scroller"]')!
       const count = () => document.querySelector('[data-testid="cluster-count"]')!.textContent ?? ''
       // Type a word, then take it back letter by letter (the list grows again).
       const word = 'analytics-'
@@ -85,8 +86,9 @@ describe('clusters console at scale (figures, not assertions on time)', () => {
         document.body.getBoundingClientRect()
         const done = performance.now()
         const shownAtDone = count()
+        const topAtDone = scroller.scrollTop
         await wait()
-        out.push({ text: input.value, ms: done - t0, frameMs: performance.now() - t0, shown: count(), shownAtDone })
+        out.push({ text: input.value, ms: done - t0, frameMs: performance.now() - t0, shown: count(), shownAtDone, topAtDone })
       }
       return out
     }, frames.toString())
@@ -112,6 +114,9 @@ describe('clusters console at scale (figures, not assertions on time)', () => {
     expect(keys.at(-1)?.shown).not.toMatch(/^0 of/)
     // The work timed was the whole update: the count was already the new one.
     expect(keys.map((k) => k.shownAtDone)).toEqual(keys.map((k) => k.shown))
+    // The scroll above left the list far down: a search shows its first matches
+    // from the first key on, in the same update.
+    expect(keys.map((k) => k.topAtDone)).toEqual(keys.map(() => 0))
     expect(errors).toEqual([])
     await context.close()
   }, 240_000)

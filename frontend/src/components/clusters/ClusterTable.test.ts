@@ -132,4 +132,22 @@ describe('ClusterTable', () => {
     await expect.poll(() => document.querySelector('.n-tooltip'), { timeout: 2_000 }).toBeNull()
     w.unmount()
   })
+
+  it('goes back to its top in the same update when its top key changes, and not for new rows alone', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => row(i))
+    const w = mountTable(rows)
+    await w.setProps({ topKey: 'search a' })
+    const scroller = w.get('[data-testid="cluster-scroller"]').element as HTMLElement
+    const first = () => w.get('tbody tr[data-id]').attributes('data-id') ?? ''
+    scroller.scrollTop = 42 * 5_000
+    scroller.dispatchEvent(new Event('scroll'))
+    await nextTick()
+    expect(Number(first().slice(2))).toBeGreaterThan(4_900)
+    await w.setProps({ rows: rows.slice(1) }) // a poll's news: the user stays where they are
+    expect(Number(first().slice(2))).toBeGreaterThan(4_900)
+    await w.setProps({ rows: rows.slice(0, 9_000), topKey: 'search an' })
+    expect(scroller.scrollTop).toBe(0)
+    expect(first()).toBe('c-0')
+    w.unmount()
+  })
 })
