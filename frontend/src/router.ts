@@ -1,10 +1,13 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
+// The page the app opens on loads with the app, not after it (one round of
+// fetching and running modules less before the first rows).
+import ComputeView from './views/ComputeView.vue'
 
 // Hash history: the desktop asset server and the test bridge both serve a
 // single index.html, so paths must not reach the server.
 export const routes: RouteRecordRaw[] = [
   { path: '/', redirect: '/compute' },
-  { path: '/compute', name: 'compute', component: () => import('./views/ComputeView.vue'), meta: { title: 'Compute' } },
+  { path: '/compute', name: 'compute', component: ComputeView, meta: { title: 'Compute' } },
   { path: '/compute/new', name: 'compute-new', component: () => import('./views/ClusterEditView.vue'), meta: { title: 'Create compute', nav: 'compute' } },
   { path: '/compute/:ws/:id', name: 'cluster', component: () => import('./views/ClusterDetailView.vue'), meta: { title: 'Compute', nav: 'compute' } },
   { path: '/compute/:ws/:id/edit', name: 'compute-edit', component: () => import('./views/ClusterEditView.vue'), meta: { title: 'Edit compute', nav: 'compute' } },
