@@ -53,6 +53,8 @@ describe('ClusterTable', () => {
     expect(trs.length).toBeGreaterThan(0)
     expect(trs.length).toBeLessThan(50)
     expect(trs[0]!.attributes('data-id')).toBe('c-0')
+    expect(trs[0]!.attributes('aria-rowindex')).toBe('2') // the header row is 1
+    expect(w.get('table').attributes('aria-rowcount')).toBe('10001')
     expect(w.find('tbody img').exists()).toBe(false)
     expect(trs[0]!.find('[data-col-key="name"]').text()).toBe(hostile)
     expect(trs[0]!.find('[data-testid="tag"]').text()).toBe(`${hostile}: ${hostile}`)
@@ -130,6 +132,11 @@ describe('ClusterTable', () => {
     expect(document.querySelector('.n-tooltip')?.textContent).toContain('INACTIVITY')
     await w.find('tr[data-id="c-2"] [data-col-key="creator"]').trigger('mouseover')
     await expect.poll(() => document.querySelector('.n-tooltip'), { timeout: 2_000 }).toBeNull()
+    // New rows (a poll, a search) may put another row under the pointer: it goes.
+    await w.find('tr[data-id="c-2"] [data-testid="state-badge"]').trigger('mouseover')
+    await expect.poll(() => document.querySelector('.n-tooltip')?.textContent ?? '', { timeout: 2_000 }).toContain(why.summary)
+    await w.setProps({ rows: [row(2, { state: 'TERMINATED', termination: why }), row(1)] })
+    await expect.poll(() => document.querySelector('.n-tooltip'), { timeout: 2_000 }).toBeNull()
     w.unmount()
   })
 
@@ -148,6 +155,50 @@ describe('ClusterTable', () => {
     await w.setProps({ rows: rows.slice(0, 9_000), topKey: 'search an' })
     expect(scroller.scrollTop).toBe(0)
     expect(first()).toBe('c-0')
+    // A new search that finds the same rows (the same array) goes to the top too.
+    scroller.scrollTop = 42 * 3_000
+    scroller.dispatchEvent(new Event('scroll'))
+    await nextTick()
+    expect(Number(first().slice(2))).toBeGreaterThan(2_900)
+    await w.setProps({ topKey: 'search an ' })
+    expect(first()).toBe('c-0')
+    w.unmount()
+  })
+
+  it('resizes a column by dragging its edge, live while dragging, kept on release; a click alone changes nothing', async () => {
+    const w = mountTable([row(1)])
+    const handle = w.get('th[data-col-key="runtime"] [data-testid="column-resize"]')
+    const el = handle.element as HTMLElement
+    el.setPointerCapture = () => undefined // happy-dom has no pointer capture
+    const before = widthOf(useColumnPrefs().prefs.value, 'runtime')
+    const pointer = (type: string, clientX: number) => el.dispatchEvent(new PointerEvent(type, { clientX, button: 0, pointerId: 1, bubbles: true }))
+
+    pointer('pointerdown', 100)
+    pointer('pointerup', 100)
+    await nextTick()
+    expect(useColumnPrefs().prefs.value.widths).toEqual({})
+
+    pointer('pointerdown', 100)
+    pointer('pointermove', 130)
+    pointer('pointermove', 160)
+    await nextTick()
+    expect(w.get('td[data-col-key="runtime"]').attributes('style')).toBe(`width: ${before + 60}px;`)
+    expect(widthOf(loadPrefs(localStorage), 'runtime')).toBe(before) // not kept yet
+    pointer('pointerup', 160)
+    await nextTick()
+    expect(widthOf(loadPrefs(localStorage), 'runtime')).toBe(before + 60)
+    pointer('pointermove', 400) // after release the edge no longer follows
+    await nextTick()
+    expect(w.get('td[data-col-key="runtime"]').attributes('style')).toBe(`width: ${before + 60}px;`)
+    // A drag the system cancels puts the width back.
+    pointer('pointerdown', 100)
+    pointer('pointermove', 200)
+    await nextTick()
+    expect(w.get('td[data-col-key="runtime"]').attributes('style')).toBe(`width: ${before + 160}px;`)
+    pointer('pointercancel', 200)
+    await nextTick()
+    expect(w.get('td[data-col-key="runtime"]').attributes('style')).toBe(`width: ${before + 60}px;`)
+    expect(widthOf(loadPrefs(localStorage), 'runtime')).toBe(before + 60)
     w.unmount()
   })
 })
