@@ -126,13 +126,15 @@ export function filterRows(rows: ClusterRow[], f: ClusterFilters, me: string): C
   const modes = f.accessModes.length ? new Set(f.accessModes) : null
   const runtimes = f.runtimes.length ? new Set(f.runtimes) : null
   const creators = f.creators.length ? new Set(f.creators) : null
-  if (!terms.length && !states && !modes && !runtimes && !creators && !f.mine) return rows
+  // Read once: f may be a reactive proxy, and a read per row costs.
+  const mine = f.mine
+  if (!terms.length && !states && !modes && !runtimes && !creators && !mine) return rows
   return rows.filter((r) => {
     if (states && !states.has(r.state)) return false
     if (modes && !modes.has(r.accessModeLabel)) return false
     if (runtimes && !runtimes.has(r.runtime)) return false
     if (creators && !creators.has(r.creator)) return false
-    if (f.mine && r.creator !== me) return false
+    if (mine && r.creator !== me) return false
     if (terms.length) {
       const h = haystack(r)
       for (const t of terms) if (!h.includes(t)) return false

@@ -1,9 +1,12 @@
 // The one way the app writes numbers: counts with the user's digit grouping,
 // sizes rounded so a label stays short.
 
+// Made once: toLocaleString builds a formatter on every call.
+const counts = new Intl.NumberFormat()
+
 /** A count as the user's locale groups it: "10,000". */
 export function countText(n: number): string {
-  return n.toLocaleString()
+  return counts.format(n)
 }
 
 /** A memory size in GB: whole from 10 GB up, one decimal below ("15.3 GB", "128 GB"). */

@@ -140,6 +140,38 @@ describe('ClusterTable', () => {
     w.unmount()
   })
 
+  it('reuses the elements of rows that go for rows that come, and leaves rows that stay alone', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => row(i))
+    const w = mountTable(rows)
+    await nextTick()
+    const scroller = w.get('[data-testid="cluster-scroller"]').element as HTMLElement
+    const trs = () => [...scroller.querySelectorAll<HTMLElement>('tbody tr[data-id]')]
+    const before = trs()
+    const byId = new Map(before.map((t) => [t.dataset.id, t]))
+    scroller.scrollTop = 42 * 2 // two rows on
+    scroller.dispatchEvent(new Event('scroll'))
+    await nextTick()
+    const after = trs()
+    expect(after.map((t) => t.dataset.id)).not.toEqual(before.map((t) => t.dataset.id))
+    // Rows still shown are the same elements; the new ones are the old ones reused.
+    for (const t of after) if (byId.has(t.dataset.id)) expect(t).toBe(byId.get(t.dataset.id))
+    // (Two more rows show below the top now: only those are new elements.)
+    expect(after.filter((t) => !before.includes(t))).toHaveLength(after.length - before.length)
+    // What a reused row shows is all its new row's.
+    for (const t of after) {
+      expect(t.querySelector('[data-col-key="name"]')!.textContent).toBe(`cluster-${t.dataset.id!.slice(2)}`)
+      expect(t.getAttribute('aria-rowindex')).toBe(String(Number(t.dataset.id!.slice(2)) + 2))
+    }
+    // Far down: every row shown is another, and every element is reused.
+    scroller.scrollTop = 42 * 5_000
+    scroller.dispatchEvent(new Event('scroll'))
+    await nextTick()
+    const far = trs()
+    expect(far.filter((t) => after.includes(t))).toHaveLength(after.length) // (two more rows show above too)
+    expect(Number(trs()[0]!.dataset.id!.slice(2))).toBeGreaterThan(4_900)
+    w.unmount()
+  })
+
   it('goes back to its top in the same update when its top key changes, and not for new rows alone', async () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => row(i))
     const w = mountTable(rows)
@@ -153,8 +185,9 @@ describe('ClusterTable', () => {
     await w.setProps({ rows: rows.slice(1) }) // a poll's news: the user stays where they are
     expect(Number(first().slice(2))).toBeGreaterThan(4_900)
     await w.setProps({ rows: rows.slice(0, 9_000), topKey: 'search an' })
-    expect(scroller.scrollTop).toBe(0)
-    expect(first()).toBe('c-0')
+    expect(first()).toBe('c-0') // rendered from the top in that update
+    await nextTick()
+    expect(scroller.scrollTop).toBe(0) // and the scroller follows once they are in
     // A new search that finds the same rows (the same array) goes to the top too.
     scroller.scrollTop = 42 * 3_000
     scroller.dispatchEvent(new Event('scroll'))
