@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ClusterRow } from '@/api'
 import type { ClusterFilters, SortKey, SortState } from './filter'
-import { defaultSort, emptyFilters, facet, filterRows, narrowingFilter, nextSort, sortRows } from './filter'
+import { defaultSort, emptyFilters, facet, filterRows, haystack, narrowingFilter, nextSort, sortRows, withHaystack } from './filter'
 
 function row(p: Partial<ClusterRow>): ClusterRow {
   return {
@@ -36,6 +36,20 @@ describe('filterRows', () => {
 
   it('returns the same array when no filter is set', () => {
     expect(filterRows(rows, emptyFilters(), 'me@x.com')).toBe(rows)
+  })
+})
+
+describe('withHaystack', () => {
+  it('gives a row its search text once, hidden from copies and JSON, and a frozen row works without it', () => {
+    const r = row({ id: '0201-abc', name: 'Nightly ETL', tags: { Team: 'Data' } })
+    const frozen = Object.freeze(withHaystack(r))
+    expect(haystack(frozen)).toBe('nightly etl\n0201-abc\nteam=data team:data')
+    expect(Object.keys(frozen)).not.toContain('haystack')
+    expect(JSON.stringify(frozen)).toBe(JSON.stringify(r))
+    const copy = { ...frozen, name: 'Renamed' }
+    expect(haystack(copy)).toContain('renamed') // a copy has none and computes its own
+    expect(() => withHaystack(frozen)).not.toThrow() // already frozen: left as it is
+    expect(filterRows([frozen, copy], { ...emptyFilters(), search: 'nightly' }, '').map((x) => x.name)).toEqual(['Nightly ETL'])
   })
 })
 

@@ -32,17 +32,26 @@ export function emptyFilters(): ClusterFilters {
   return { search: '', states: [], accessModes: [], runtimes: [], creators: [], mine: false }
 }
 
-// The lower-cased text a search matches against, computed once per row
-// version so a keystroke over 10,000 rows is one includes() each.
-const haystacks = new WeakMap<ClusterRow, string>()
+// The lower-cased text a search matches against, made once per row version
+// as rows arrive (withHaystack), so a keystroke over 10,000 rows is a
+// property read and one includes() each (a WeakMap lookup per row cost the
+// first search of a list 1–2 ms more).
+const hay = Symbol('haystack')
+type Searchable = ClusterRow & { readonly [hay]?: string }
+
+function makeHaystack(r: ClusterRow): string {
+  const tags = r.tags ? Object.entries(r.tags).map(([k, v]) => `${k}=${v} ${k}:${v}`).join(' ') : ''
+  return `${r.name}\n${r.id}\n${tags}`.toLowerCase()
+}
+
+/** Gives a new row its search text, before it is frozen (hidden from copies and JSON). */
+export function withHaystack<T extends ClusterRow>(r: T): T {
+  if (Object.isExtensible(r)) Object.defineProperty(r, hay, { value: makeHaystack(r) })
+  return r
+}
+
 export function haystack(r: ClusterRow): string {
-  let h = haystacks.get(r)
-  if (h === undefined) {
-    const tags = r.tags ? Object.entries(r.tags).map(([k, v]) => `${k}=${v} ${k}:${v}`).join(' ') : ''
-    h = `${r.name}\n${r.id}\n${tags}`.toLowerCase()
-    haystacks.set(r, h)
-  }
-  return h
+  return (r as Searchable)[hay] ?? makeHaystack(r)
 }
 
 /** The order of states when sorting by state: live first, stopped last. */

@@ -18,7 +18,7 @@ import {
   type ClustersStatus,
   type ClusterView,
 } from '@/api'
-import { defaultSort, emptyFilters, haystack, narrowingFilter, sortRows, type ClusterFilters, type SortState } from '@/clusters/filter'
+import { defaultSort, emptyFilters, narrowingFilter, sortRows, withHaystack, type ClusterFilters, type SortState } from '@/clusters/filter'
 import { useNow } from '@/composables/useNow'
 import { afterPaint } from '@/lib/perf'
 import { agoText, secondsSince } from '@/lib/time'
@@ -105,8 +105,8 @@ export const useClustersStore = defineStore('clusters', () => {
     if (d.workspace !== workspace.value || d.view !== view.value) return
     if (d.reset) cycle = new Set()
     for (const r of d.upserts ?? []) {
-      const row = Object.freeze(r) as ClusterRow
-      haystack(row) // the search text, made as the page arrives rather than on the first keystroke
+      // The search text is made as the page arrives, not on the first keystroke.
+      const row = Object.freeze(withHaystack(r)) as ClusterRow
       byId.set(r.id, row)
       cycle?.add(r.id)
     }
@@ -244,7 +244,7 @@ export const useClustersStore = defineStore('clusters', () => {
 
   function upsertLocal(r: ClusterRow): void {
     if (!byId.has(r.id)) return
-    byId.set(r.id, Object.freeze(r) as ClusterRow)
+    byId.set(r.id, Object.freeze(withHaystack(r)) as ClusterRow)
     version.value++
   }
 
