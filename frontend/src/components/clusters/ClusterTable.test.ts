@@ -59,8 +59,13 @@ describe('ClusterTable', () => {
     expect(trs[0]!.find('[data-col-key="name"]').text()).toBe(hostile)
     expect(trs[0]!.find('[data-testid="tag"]').text()).toBe(`${hostile}: ${hostile}`)
     const creator = trs[0]!.find('[data-col-key="creator"]')
-    expect(creator.element.textContent).toBe(hostile) // the cell holds the text itself, whole in its title
+    expect(creator.element.textContent).toBe(hostile) // the cell holds the text itself…
+    expect(creator.attributes('title')).toBeUndefined()
+    await creator.trigger('mouseover') // …whole in its title once the pointer comes
     expect(creator.attributes('title')).toBe(hostile)
+    const name = trs[0]!.get('a.name')
+    await name.trigger('mouseover')
+    expect(name.attributes('title')).toBe(hostile)
     // The body is as tall as every row, so the scroll bar is the whole list's.
     expect(w.find('tbody').attributes('style')).toContain(`height: ${10_000 * 42}px`)
     w.unmount()

@@ -12,7 +12,8 @@ import { bareBadge } from './StateBadge.vue'
 import './clusterCells.css'
 
 // Columns of one line of text: the cell holds the text itself, cut with CSS
-// and whole in its title, so a row has fewer elements to make and lay out.
+// and whole in its title (given on hover), so a row has fewer elements to
+// make and lay out.
 // (The kit's ellipsis tooltips measured every cell as it rendered: most of a
 // scroll step's time at 10,000 rows.)
 type TextColumn = 'workers' | 'runtime' | 'creator' | 'driverType' | 'accessMode'
@@ -57,7 +58,7 @@ export function clusterCells(on: CellActions): FunctionalComponent<{ col: Column
   const cells: Record<Exclude<ColumnId, TextColumn>, (r: ClusterRow) => VNodeChild> = {
     name: (r) => {
       const name = h('a', {
-        class: 'name', href: on.href(r), title: r.name,
+        class: 'name', href: on.href(r), // its title comes as the pointer does (ClusterTable)
         'data-testid': 'cluster-name', onClick: (e: MouseEvent) => { e.preventDefault(); on.open(r) },
       }, [r.pinned ? h(NIcon, { component: Pinned, size: 13, class: 'pin', title: 'Pinned' }) : null, h('span', { class: 'clip' }, r.name)])
       if (!r.jobRun) return name
