@@ -123,6 +123,19 @@ describe('compute list columns', () => {
     await showList(page, name)
     await expect.poll(() => headerKeys(page), wait).toEqual(chosen)
     expect(Math.abs((await box(header(page, 'runtime'))).width - widened)).toBeLessThanOrEqual(2)
+    // The pinned columns' edge shadows follow what is scrolled out of view,
+    // from the first layout on.
+    const table = page.getByTestId('cluster-table')
+    const edges = () => table.evaluate((t) => {
+      const s = t.querySelector<HTMLElement>('[data-testid="cluster-scroller"]')!
+      return { more: s.scrollWidth > s.clientWidth + 1, left: t.classList.contains('shadow-left'), right: t.classList.contains('shadow-right') }
+    })
+    await expect.poll(async () => { const e = await edges(); return e.right === e.more && !e.left }, wait).toBe(true)
+    await page.setViewportSize({ width: 1100, height: 860 }) // now columns lie beyond the right edge…
+    await expect.poll(edges, wait).toEqual({ more: true, left: false, right: true })
+    await table.getByTestId('cluster-scroller').evaluate((s) => (s.scrollLeft = s.scrollWidth))
+    await expect.poll(edges, wait).toEqual({ more: true, left: true, right: false }) // …and scrolled to, beyond the left
+    await page.setViewportSize({ width: 1360, height: 860 })
     await page.screenshot({ path: join(artifacts, 'e2e-list-columns.png') })
 
     await page.getByTestId('columns-button').click()
