@@ -46,7 +46,7 @@ function makeHaystack(r: ClusterRow): string {
 
 /** Gives a new row its search text, before it is frozen (hidden from copies and JSON). */
 export function withHaystack<T extends ClusterRow>(r: T): T {
-  if (Object.isExtensible(r)) Object.defineProperty(r, hay, { value: makeHaystack(r) })
+  if (Object.isExtensible(r) && !(hay in r)) Object.defineProperty(r, hay, { value: makeHaystack(r) })
   return r
 }
 

@@ -18,6 +18,14 @@ describe('RowKeys', () => {
     expect(got).toEqual(want)
   })
 
+  it('does not hand on the key of a held row that goes, and frees it after', () => {
+    const k = new RowKeys()
+    k.keys(['a', 'b', 'c'])
+    expect(k.keys(['b', 'c', 'd'], 'a')).toEqual([1, 2, 3]) // a held the focus: d gets a key of its own
+    expect(k.keys(['c', 'd', 'e'])).toEqual([2, 3, 0]) // a is gone: its key is free again
+    expect(k.keys(['c', 'd', 'e'], 'd')).toEqual([2, 3, 0]) // a held row still shown keeps its key
+  })
+
   it('never gives two shown rows one key', () => {
     const k = new RowKeys()
     let seed = 7

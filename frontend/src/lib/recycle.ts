@@ -9,10 +9,16 @@ export class RowKeys {
   private slots = new Map<string, number>()
   private size = 0
 
-  /** The key of each id, in order. Ids must be unique. */
-  keys(ids: readonly string[]): number[] {
+  /**
+   * The key of each id, in order. Ids must be unique. The key of `held` (a
+   * row that goes while it holds the focus) is not handed on: its elements
+   * go with it, and the focus does not move to another row.
+   */
+  keys(ids: readonly string[], held?: string): number[] {
     const next = new Map<string, number>()
     const taken = new Set<number>()
+    const kept = held === undefined ? undefined : this.slots.get(held)
+    if (kept !== undefined) taken.add(kept)
     for (const id of ids) {
       const s = this.slots.get(id)
       if (s !== undefined) {

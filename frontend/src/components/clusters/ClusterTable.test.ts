@@ -151,29 +151,66 @@ describe('ClusterTable', () => {
     await nextTick()
     const scroller = w.get('[data-testid="cluster-scroller"]').element as HTMLElement
     const trs = () => [...scroller.querySelectorAll<HTMLElement>('tbody tr[data-id]')]
+    const scrollTo = async (index: number) => {
+      scroller.scrollTop = 42 * index
+      scroller.dispatchEvent(new Event('scroll'))
+      await nextTick()
+    }
+    // What each row shows is all its own row's, and it sits at its place.
+    const showsItsRow = () => {
+      for (const t of trs()) {
+        const i = Number(t.dataset.id!.slice(2))
+        expect(t.querySelector('[data-col-key="name"]')!.textContent).toBe(`cluster-${i}`)
+        expect(t.getAttribute('aria-rowindex')).toBe(String(i + 2))
+      }
+      const first = Number(trs()[0]!.dataset.id!.slice(2))
+      expect(w.get('tbody').attributes('style')).toContain(`padding-top: ${first * 42}px`)
+    }
+    await scrollTo(20) // settle the window's size (overscan above and below)
     const before = trs()
     const byId = new Map(before.map((t) => [t.dataset.id, t]))
-    scroller.scrollTop = 42 * 2 // two rows on
-    scroller.dispatchEvent(new Event('scroll'))
-    await nextTick()
+    await scrollTo(30) // ten rows on: some stay, some go, as many come
     const after = trs()
-    expect(after.map((t) => t.dataset.id)).not.toEqual(before.map((t) => t.dataset.id))
-    // Rows still shown are the same elements; the new ones are the old ones reused.
-    for (const t of after) if (byId.has(t.dataset.id)) expect(t).toBe(byId.get(t.dataset.id))
-    // (Two more rows show below the top now: only those are new elements.)
-    expect(after.filter((t) => !before.includes(t))).toHaveLength(after.length - before.length)
-    // What a reused row shows is all its new row's.
-    for (const t of after) {
-      expect(t.querySelector('[data-col-key="name"]')!.textContent).toBe(`cluster-${t.dataset.id!.slice(2)}`)
-      expect(t.getAttribute('aria-rowindex')).toBe(String(Number(t.dataset.id!.slice(2)) + 2))
-    }
-    // Far down: every row shown is another, and every element is reused.
+    expect(after).toHaveLength(before.length)
+    for (const t of after) if (byId.has(t.dataset.id)) expect(t).toBe(byId.get(t.dataset.id)) // rows that stay
+    expect(after.filter((t) => !byId.has(t.dataset.id)).every((t) => before.includes(t))).toBe(true) // rows that come
+    expect(after.filter((t) => !byId.has(t.dataset.id)).length).toBeGreaterThan(5)
+    showsItsRow()
+    await scrollTo(5_000) // far down: every row shown is another, in the same elements
+    expect(new Set(trs())).toEqual(new Set(after))
+    expect(Number(trs()[0]!.dataset.id!.slice(2))).toBeGreaterThan(4_900)
+    showsItsRow()
+    w.unmount()
+  })
+
+  it('lets a row holding the focus go with its elements, not hand them to another cluster', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => row(i))
+    const w = mountTable(rows)
+    await nextTick()
+    const scroller = w.get('[data-testid="cluster-scroller"]').element as HTMLElement
+    const link = scroller.querySelector<HTMLElement>('tbody tr[data-id="c-0"] a.name')!
+    link.focus()
+    expect(document.activeElement).toBe(link)
     scroller.scrollTop = 42 * 5_000
     scroller.dispatchEvent(new Event('scroll'))
     await nextTick()
-    const far = trs()
-    expect(far.filter((t) => after.includes(t))).toHaveLength(after.length) // (two more rows show above too)
-    expect(Number(trs()[0]!.dataset.id!.slice(2))).toBeGreaterThan(4_900)
+    // The focused link left with its row; nothing shown is focused as another cluster.
+    expect(link.isConnected).toBe(false)
+    expect(scroller.contains(document.activeElement)).toBe(false)
+    w.unmount()
+  })
+
+  it('takes a cell title away when new rows come into its elements', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => row(i, { creator: `user-${i}@x.com` }))
+    const w = mountTable(rows)
+    await nextTick()
+    const cell = w.get('tbody tr[data-id] td[data-col-key="creator"]')
+    await cell.trigger('mouseover')
+    expect(cell.attributes('title')).toBe('user-0@x.com')
+    await w.setProps({ rows: [...rows].reverse() }) // e.g. a sort: the same elements now show other clusters
+    await nextTick()
+    expect(cell.element.textContent).not.toBe('user-0@x.com')
+    expect(cell.attributes('title')).toBeUndefined()
     w.unmount()
   })
 
