@@ -146,6 +146,30 @@ describe('compute list columns', () => {
     await context.close()
   })
 
+  it('chooses several values in a filter select from the keyboard, the select keeping the focus', async () => {
+    const { page, context, errors } = await start()
+    const nav = page.locator('[data-nav="compute"]')
+    if ((await nav.getAttribute('aria-current')) !== 'page') await nav.click()
+    await expect.poll(() => page.locator('tr[data-id]').count(), wait).toBeGreaterThan(1)
+    for (const id of ['filter-state', 'filter-creator']) {
+      const select = page.getByTestId(id)
+      await select.click()
+      const chosen = page.locator('.n-base-select-menu:visible .n-base-select-option--selected')
+      await page.keyboard.press('Enter') // the first value…
+      await expect.poll(() => chosen.count(), wait).toBe(1)
+      // …leaves the select focused with its menu open, so the next keys still choose.
+      await expect.poll(() => select.evaluate((s) => s.contains(document.activeElement)), wait).toBe(true)
+      await page.keyboard.press('ArrowDown')
+      await page.keyboard.press('Enter')
+      await expect.poll(() => chosen.count(), wait).toBe(2)
+      await page.keyboard.press('Escape')
+      await expect.poll(() => page.locator('.n-base-select-menu:visible').count(), wait).toBe(0)
+    }
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('row menu: each disabled item keeps its reason inside its own line', async () => {
     const name = unique('menu')
     const id = await demo.createTerminated(name)

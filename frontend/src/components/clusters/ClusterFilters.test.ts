@@ -11,14 +11,6 @@ const rows = [
 ] as ClusterRow[]
 
 describe('ClusterFilters', () => {
-  it('fits chosen values on one line, and leaves the fitting (a layout measure on mount) out while none are chosen', async () => {
-    const w = mount(ClusterFilters, { props: { rows, me: 'a@x.com', modelValue: emptyFilters() } })
-    const fits = () => w.findAllComponents(NSelect).map((s) => s.props('maxTagCount'))
-    expect(fits()).toEqual([undefined, undefined, undefined, undefined])
-    await w.setProps({ modelValue: { ...emptyFilters(), states: ['RUNNING'], creators: ['a@x.com', 'b@x.com'] } })
-    expect(fits()).toEqual(['responsive', undefined, undefined, 'responsive'])
-  })
-
   it('offers each value with its count', () => {
     const w = mount(ClusterFilters, { props: { rows, me: '', modelValue: emptyFilters() } })
     expect(w.findAllComponents(NSelect)[0]!.props('options')).toEqual([
