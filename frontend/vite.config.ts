@@ -13,10 +13,9 @@ const keepDist: Plugin = {
 }
 
 export default defineConfig({
-  plugins: [vue(), keepDist],
   // Every component here (ours and the kit's) is written with setup(): Vue
   // leaves out its Options API, which is less to load and to run per component.
-  define: { __VUE_OPTIONS_API__: 'false' },
+  plugins: [vue({ features: { optionsAPI: false } }), keepDist],
   resolve: {
     alias: { '@': resolve(import.meta.dirname, 'src') },
   },
