@@ -25,6 +25,13 @@ function mountTable(rows: ClusterRow[]) {
   })
 }
 
+// Scrolls the table's list so that row `index` is at its top.
+async function scrollTo(scroller: HTMLElement, index: number): Promise<void> {
+  scroller.scrollTop = 42 * index
+  scroller.dispatchEvent(new Event('scroll'))
+  await nextTick()
+}
+
 // happy-dom lays nothing out: the scroller reports the size a window gives it.
 const scrollerSize = { clientHeight: 600, clientWidth: 1100 }
 const isScroller = (el: Element) => (el as HTMLElement).dataset?.testid === 'cluster-scroller'
@@ -151,11 +158,6 @@ describe('ClusterTable', () => {
     await nextTick()
     const scroller = w.get('[data-testid="cluster-scroller"]').element as HTMLElement
     const trs = () => [...scroller.querySelectorAll<HTMLElement>('tbody tr[data-id]')]
-    const scrollTo = async (index: number) => {
-      scroller.scrollTop = 42 * index
-      scroller.dispatchEvent(new Event('scroll'))
-      await nextTick()
-    }
     // What each row shows is all its own row's, and it sits at its place.
     const showsItsRow = () => {
       for (const t of trs()) {
@@ -166,17 +168,17 @@ describe('ClusterTable', () => {
       const first = Number(trs()[0]!.dataset.id!.slice(2))
       expect(w.get('tbody').attributes('style')).toContain(`padding-top: ${first * 42}px`)
     }
-    await scrollTo(20) // settle the window's size (overscan above and below)
+    await scrollTo(scroller, 20) // settle the window's size (overscan above and below)
     const before = trs()
     const byId = new Map(before.map((t) => [t.dataset.id, t]))
-    await scrollTo(30) // ten rows on: some stay, some go, as many come
+    await scrollTo(scroller, 30) // ten rows on: some stay, some go, as many come
     const after = trs()
     expect(after).toHaveLength(before.length)
     for (const t of after) if (byId.has(t.dataset.id)) expect(t).toBe(byId.get(t.dataset.id)) // rows that stay
     expect(after.filter((t) => !byId.has(t.dataset.id)).every((t) => before.includes(t))).toBe(true) // rows that come
     expect(after.filter((t) => !byId.has(t.dataset.id)).length).toBeGreaterThan(5)
     showsItsRow()
-    await scrollTo(5_000) // far down: every row shown is another, in the same elements
+    await scrollTo(scroller, 5_000) // far down: every row shown is another, in the same elements
     expect(new Set(trs())).toEqual(new Set(after))
     expect(Number(trs()[0]!.dataset.id!.slice(2))).toBeGreaterThan(4_900)
     showsItsRow()
@@ -191,9 +193,7 @@ describe('ClusterTable', () => {
     const link = scroller.querySelector<HTMLElement>('tbody tr[data-id="c-0"] a.name')!
     link.focus()
     expect(document.activeElement).toBe(link)
-    scroller.scrollTop = 42 * 5_000
-    scroller.dispatchEvent(new Event('scroll'))
-    await nextTick()
+    await scrollTo(scroller, 5_000)
     // The focused link left with its row; nothing shown is focused as another cluster.
     expect(link.isConnected).toBe(false)
     expect(scroller.contains(document.activeElement)).toBe(false)
@@ -220,9 +220,7 @@ describe('ClusterTable', () => {
     await w.setProps({ topKey: 'search a' })
     const scroller = w.get('[data-testid="cluster-scroller"]').element as HTMLElement
     const first = () => w.get('tbody tr[data-id]').attributes('data-id') ?? ''
-    scroller.scrollTop = 42 * 5_000
-    scroller.dispatchEvent(new Event('scroll'))
-    await nextTick()
+    await scrollTo(scroller, 5_000)
     expect(Number(first().slice(2))).toBeGreaterThan(4_900)
     await w.setProps({ rows: rows.slice(1) }) // a poll's news: the user stays where they are
     expect(Number(first().slice(2))).toBeGreaterThan(4_900)
@@ -231,9 +229,7 @@ describe('ClusterTable', () => {
     await nextTick()
     expect(scroller.scrollTop).toBe(0) // and the scroller follows once they are in
     // A new search that finds the same rows (the same array) goes to the top too.
-    scroller.scrollTop = 42 * 3_000
-    scroller.dispatchEvent(new Event('scroll'))
-    await nextTick()
+    await scrollTo(scroller, 3_000)
     expect(Number(first().slice(2))).toBeGreaterThan(2_900)
     await w.setProps({ topKey: 'search an ' })
     expect(first()).toBe('c-0')
