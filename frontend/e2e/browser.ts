@@ -37,6 +37,13 @@ export interface OpenOptions {
   colorScheme?: 'light' | 'dark'
   /** Runs on the new context before the page loads (e.g. to route or slow down requests). */
   prepare?: (context: BrowserContext) => Promise<unknown>
+  /**
+   * Records the console's errors too, from before the page loads: Vue reports
+   * render errors there, not as page errors, and Chromium a failed request
+   * ("Failed to load resource"), whose address the message leaves out, so each
+   * entry names where it came from.
+   */
+  consoleErrors?: boolean
 }
 
 /**
@@ -52,6 +59,13 @@ export async function open(browser: Browser, url: string, options: OpenOptions =
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
+  if (options.consoleErrors) {
+    page.on('console', (m) => {
+      if (m.type() !== 'error') return
+      const at = m.location().url
+      errors.push(at ? `${m.text()} (${at})` : m.text())
+    })
+  }
   await page.goto(url)
   await page.getByTestId('workspace-switcher').waitFor()
   return { context, page, errors }

@@ -33,12 +33,8 @@ async function rowAction(page: Page, id: string, action: string): Promise<void> 
 }
 
 async function start(): Promise<Awaited<ReturnType<typeof open>>> {
-  const s = await open(browser, url)
+  const s = await open(browser, url, { consoleErrors: true })
   s.page.setDefaultTimeout(30_000) // a failing step reports where it stuck
-  // Vue reports render errors on the console, not as page errors.
-  s.page.on('console', (m) => {
-    if (m.type() === 'error') s.errors.push(m.text())
-  })
   return s
 }
 

@@ -28,11 +28,8 @@ async function runningCluster(name: string): Promise<string> {
 
 /** Opens the app and records page errors and Vue's render errors (console). */
 async function start(): Promise<Awaited<ReturnType<typeof open>>> {
-  const s = await open(browser, url)
+  const s = await open(browser, url, { consoleErrors: true })
   s.page.setDefaultTimeout(30_000)
-  s.page.on('console', (m) => {
-    if (m.type() === 'error') s.errors.push(m.text())
-  })
   return s
 }
 

@@ -27,12 +27,9 @@ const longTags = {
 }
 
 async function start() {
-  const s = await open(browser, url)
+  const s = await open(browser, url, { consoleErrors: true })
   await s.page.setViewportSize({ width: 1360, height: 800 })
   s.page.setDefaultTimeout(25_000)
-  s.page.on('console', (m) => {
-    if (m.type() === 'error') s.errors.push(m.text())
-  })
   return s
 }
 

@@ -57,11 +57,8 @@ async function clusterId(host: string, token: string, name: string): Promise<str
 beforeAll(async () => {
   other = await startDemoApi()
   browser = await launch()
-  s = await open(browser, url)
+  s = await open(browser, url, { consoleErrors: true })
   s.page.setDefaultTimeout(30_000)
-  s.page.on('console', (m) => {
-    if (m.type() === 'error') s.errors.push(m.text())
-  })
 })
 afterAll(async () => {
   child?.kill('SIGTERM')
