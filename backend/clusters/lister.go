@@ -1,15 +1,13 @@
 package clusters
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
-	"net/http"
 	"sync"
 
 	"github.com/databricks/databricks-sdk-go/client"
 	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/clusterlist"
 )
 
 // View is which list the page shows: the tabs of the Compute page.
@@ -31,91 +29,7 @@ func (v View) sources() []compute.ClusterSource {
 // Valid reports whether v names a tab.
 func (v View) Valid() bool { return v == ViewAllPurpose || v == ViewJob }
 
-const listPageSize = 100
-
-// listPage fetches one page of clusters/list through the SDK's client (auth,
-// retries, error mapping), one page at a time so the caller can show it
-// before the next arrives. The body is decoded into listWire rather than
-// compute.ListClustersResponse: the SDK's generic unmarshaller reflects over
-// every field of every cluster and spent ~200 ms per 100-cluster page, ten
-// times the network time (see BenchmarkList10kLatency20ms).
-func listPage(ctx context.Context, c *client.DatabricksClient, req compute.ListClustersRequest) (*listWire, error) {
-	var body bytes.Buffer
-	headers := map[string]string{"Accept": "application/json"}
-	if c.Config.WorkspaceID != "" {
-		headers["X-Databricks-Workspace-Id"] = c.Config.WorkspaceID
-	}
-	if err := c.Do(ctx, http.MethodGet, "/api/2.1/clusters/list", headers, map[string]any{}, req, &body); err != nil {
-		return nil, fmt.Errorf("list clusters: %w", err)
-	}
-	var resp listWire
-	if err := json.Unmarshal(body.Bytes(), &resp); err != nil {
-		return nil, fmt.Errorf("list clusters: decoding the answer: %w", err)
-	}
-	return &resp, nil
-}
-
-// listWire is the part of a clusters/list answer the list needs.
-type listWire struct {
-	Clusters      []clusterWire `json:"clusters"`
-	NextPageToken string        `json:"next_page_token"`
-}
-
-type clusterWire struct {
-	ClusterID         string                   `json:"cluster_id"`
-	ClusterName       string                   `json:"cluster_name"`
-	State             compute.State            `json:"state"`
-	StateMessage      string                   `json:"state_message"`
-	ClusterSource     compute.ClusterSource    `json:"cluster_source"`
-	DriverNodeTypeID  string                   `json:"driver_node_type_id"`
-	NodeTypeID        string                   `json:"node_type_id"`
-	NumWorkers        int                      `json:"num_workers"`
-	AutoscaleWire     *autoscaleWire           `json:"autoscale"`
-	SparkVersion      string                   `json:"spark_version"`
-	DataSecurityMode  compute.DataSecurityMode `json:"data_security_mode"`
-	CreatorUserName   string                   `json:"creator_user_name"`
-	CustomTags        map[string]string        `json:"custom_tags"`
-	StartTime         int64                    `json:"start_time"`
-	TerminationReason *terminationWire         `json:"termination_reason"`
-	AutoTermination   int                      `json:"autotermination_minutes"`
-	PolicyID          string                   `json:"policy_id"`
-	InstancePoolID    string                   `json:"instance_pool_id"`
-	DriverPoolID      string                   `json:"driver_instance_pool_id"`
-	RuntimeEngine     compute.RuntimeEngine    `json:"runtime_engine"`
-	// LastActivityTime is returned by the service (the SDK type lacks it):
-	// the last command, run or library change on the running cluster.
-	LastActivityTime int64 `json:"last_activity_time"`
-}
-
-type autoscaleWire struct {
-	MinWorkers int `json:"min_workers"`
-	MaxWorkers int `json:"max_workers"`
-}
-
-type terminationWire struct {
-	Code       compute.TerminationReasonCode `json:"code"`
-	Type       compute.TerminationReasonType `json:"type"`
-	Parameters map[string]string             `json:"parameters"`
-}
-
-// details rebuilds the SDK type with the fields RowOf reads.
-func (w *clusterWire) details() compute.ClusterDetails {
-	d := compute.ClusterDetails{
-		ClusterId: w.ClusterID, ClusterName: w.ClusterName, State: w.State, StateMessage: w.StateMessage,
-		ClusterSource: w.ClusterSource, DriverNodeTypeId: w.DriverNodeTypeID, NodeTypeId: w.NodeTypeID,
-		NumWorkers: w.NumWorkers, SparkVersion: w.SparkVersion, DataSecurityMode: w.DataSecurityMode,
-		CreatorUserName: w.CreatorUserName, CustomTags: w.CustomTags, StartTime: w.StartTime,
-		AutoterminationMinutes: w.AutoTermination, PolicyId: w.PolicyID, InstancePoolId: w.InstancePoolID,
-		DriverInstancePoolId: w.DriverPoolID, RuntimeEngine: w.RuntimeEngine,
-	}
-	if a := w.AutoscaleWire; a != nil {
-		d.Autoscale = &compute.AutoScale{MinWorkers: a.MinWorkers, MaxWorkers: a.MaxWorkers}
-	}
-	if t := w.TerminationReason; t != nil {
-		d.TerminationReason = &compute.TerminationReason{Code: t.Code, Type: t.Type, Parameters: t.Parameters}
-	}
-	return d
-}
+const listPageSize = clusterlist.PageSize
 
 // pinnedIDs lists the pinned clusters of a view. The list API does not say
 // which clusters are pinned, but it filters by it; a workspace has at most a
@@ -125,7 +39,7 @@ func pinnedIDs(ctx context.Context, c *client.DatabricksClient, v View) (map[str
 	req := compute.ListClustersRequest{PageSize: listPageSize,
 		FilterBy: &compute.ListClustersFilterBy{ClusterSources: v.sources(), IsPinned: true}}
 	for {
-		resp, err := listPage(ctx, c, req)
+		resp, err := clusterlist.Page(ctx, c, req)
 		if err != nil {
 			return nil, err
 		}
@@ -227,7 +141,7 @@ func walk(ctx context.Context, c *client.DatabricksClient, filter compute.ListCl
 	shared := sharedMaps{}
 	for {
 		calls++
-		resp, err := listPage(ctx, c, req)
+		resp, err := clusterlist.Page(ctx, c, req)
 		if err != nil {
 			return calls, err
 		}
@@ -242,9 +156,9 @@ func walk(ctx context.Context, c *client.DatabricksClient, filter compute.ListCl
 			if w.TerminationReason != nil {
 				w.TerminationReason.Parameters = shared.of(w.TerminationReason.Parameters)
 			}
-			d := w.details()
+			d := w.Details()
 			r := RowOf(&d, isPinned[d.ClusterId])
-			r.LastActivity = resp.Clusters[i].LastActivityTime
+			r.LastActivity = int64(w.LastActivityTime)
 			rows = append(rows, r)
 		}
 		if err := page(rows); err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/clusterlist"
 )
 
 // Live lists the pools from the workspace: one list call, plus a clusters
@@ -85,7 +86,7 @@ func (s *Service) usageOf(ctx context.Context, ws string, fresh bool) (usage, er
 	if err != nil {
 		return u, err
 	}
-	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{})
+	all, err := clusterlist.All(ctx, w.API, compute.ListClustersRequest{})
 	if err != nil {
 		return u, fmt.Errorf("list clusters: %w", err)
 	}

@@ -30,6 +30,10 @@ type Client struct {
 	// reading them later would race with.
 	http httpclient.ClientConfig
 
+	// API is the SDK's client the services share, for calls decoded outside
+	// the SDK's types (clusterlist: its typed answer is slow to decode).
+	API *client.DatabricksClient
+
 	Clusters           compute.ClustersInterface
 	ClusterPolicies    compute.ClusterPoliciesInterface
 	InstancePools      compute.InstancePoolsInterface
@@ -69,6 +73,7 @@ func New(cfg *config.Config) (*Client, error) {
 		Config: cfg,
 		api:    api,
 		http:   hc,
+		API:    c,
 
 		Clusters:           compute.NewClusters(c),
 		ClusterPolicies:    compute.NewClusterPolicies(c),
