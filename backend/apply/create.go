@@ -12,9 +12,11 @@ import (
 	"time"
 
 	"github.com/databricks/databricks-sdk-go/apierr"
+	"github.com/databricks/databricks-sdk-go/client"
 	"github.com/databricks/databricks-sdk-go/httpclient"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
+	"github.com/clusterdeck/clusterdeck/backend/clusterlist"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
@@ -69,8 +71,8 @@ func NewRequestID() string {
 
 // Creator makes clusters without ever making two for one request.
 type Creator struct {
-	clusters compute.ClustersInterface // list/get, with the SDK's retries
-	once     compute.ClustersInterface // create, one HTTP attempt per call
+	list *client.DatabricksClient  // look-ups, with the SDK's retries
+	once compute.ClustersInterface // create, one HTTP attempt per call
 }
 
 // NewCreator builds a Creator on w. The SDK retries a connection reset or
@@ -83,7 +85,7 @@ func NewCreator(w *workspaceapi.Client) (*Creator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("configure create client: %w", err)
 	}
-	return &Creator{clusters: w.Clusters, once: compute.NewClusters(dbc)}, nil
+	return &Creator{list: w.API, once: compute.NewClusters(dbc)}, nil
 }
 
 // Create makes the cluster for spec, tagged with a request id. After an
@@ -124,7 +126,7 @@ func (c *Creator) Create(ctx context.Context, spec compute.ClusterSpec, opts Cre
 	for res.Attempts < maxAttempts {
 		if mustLook {
 			opts.Progress.step("Looking for the cluster this request made")
-			found, err := FindByRequestID(ctx, c.clusters, res.RequestID)
+			found, err := FindByRequestID(ctx, c.list, res.RequestID)
 			if err != nil {
 				if ctx.Err() != nil {
 					return res, fmt.Errorf("%w (request %s): %w", ErrOutcomeUnknown, res.RequestID, err)
@@ -180,7 +182,7 @@ func (c *Creator) Create(ctx context.Context, spec compute.ClusterSpec, opts Cre
 	}
 	lookCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), lookTimeout)
 	defer cancel()
-	found, err := FindByRequestID(lookCtx, c.clusters, res.RequestID)
+	found, err := FindByRequestID(lookCtx, c.list, res.RequestID)
 	switch {
 	case err != nil:
 		return res, fmt.Errorf("%w (request %s): %w", ErrOutcomeUnknown, res.RequestID, errors.Join(lastErr, err))
@@ -192,11 +194,11 @@ func (c *Creator) Create(ctx context.Context, spec compute.ClusterSpec, opts Cre
 	return res, fmt.Errorf("%w: create cluster %q failed %d times, no cluster was made: %w", ErrNotCreated, spec.ClusterName, res.Attempts, lastErr)
 }
 
-// FindByRequestID returns the cluster tagged with id, or nil.
-func FindByRequestID(ctx context.Context, clusters compute.ClustersInterface, id string) (*compute.ClusterDetails, error) {
-	all, err := clusters.ListAll(ctx, compute.ListClustersRequest{
+// FindByRequestID returns the cluster tagged with id (its listed fields:
+// see clusterlist), or nil.
+func FindByRequestID(ctx context.Context, api *client.DatabricksClient, id string) (*compute.ClusterDetails, error) {
+	all, err := clusterlist.All(ctx, api, compute.ListClustersRequest{
 		FilterBy: &compute.ListClustersFilterBy{ClusterSources: []compute.ClusterSource{compute.ClusterSourceApi}},
-		PageSize: 100,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("look up request %s: %w", id, err)

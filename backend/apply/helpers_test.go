@@ -137,7 +137,7 @@ func newDropProxy(t *testing.T, target string, drop int, hang bool) *dropProxy {
 // clustersNamed lists the clusters with the name.
 func clustersNamed(t *testing.T, w *workspaceapi.Client, name string) []compute.ClusterDetails {
 	t.Helper()
-	found, err := FindByName(testCtx(t), w.Clusters, name)
+	found, err := FindByName(testCtx(t), w, name)
 	require.NoError(t, err)
 	return found
 }

@@ -11,7 +11,9 @@ import (
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
+	"github.com/clusterdeck/clusterdeck/backend/clusterlist"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // Action is what applying a draft will do.
@@ -92,19 +94,26 @@ var ErrNotCandidate = errors.New("the chosen cluster does not have the draft's n
 var userSources = []compute.ClusterSource{compute.ClusterSourceUi, compute.ClusterSourceApi}
 
 // FindByName lists the UI- and API-made clusters named exactly name. The
-// API has no name filter, so this pages through the list once.
-func FindByName(ctx context.Context, clusters compute.ClustersInterface, name string) ([]compute.ClusterDetails, error) {
-	all, err := clusters.ListAll(ctx, compute.ListClustersRequest{
+// API has no name filter, so this pages through the list once (lean: see
+// clusterlist) and reads each match whole.
+func FindByName(ctx context.Context, w *workspaceapi.Client, name string) ([]compute.ClusterDetails, error) {
+	all, err := clusterlist.All(ctx, w.API, compute.ListClustersRequest{
 		FilterBy: &compute.ListClustersFilterBy{ClusterSources: userSources},
-		PageSize: 100,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("list clusters: %w", err)
+		return nil, err
 	}
 	var out []compute.ClusterDetails
 	for _, c := range all {
-		if c.ClusterName == name {
-			out = append(out, c)
+		if c.ClusterName != name {
+			continue
+		}
+		d, err := w.Clusters.GetByClusterId(ctx, c.ClusterId)
+		if err != nil {
+			return nil, fmt.Errorf("get cluster %s: %w", c.ClusterId, err)
+		}
+		if d.ClusterName == name { // renamed meanwhile: no longer a match
+			out = append(out, *d)
 		}
 	}
 	return out, nil
@@ -113,12 +122,12 @@ func FindByName(ctx context.Context, clusters compute.ClustersInterface, name st
 // PlanEnsure finds the clusters named like spec and classifies the change.
 // With several matches the plan is ActionChoose; call PlanFor with the
 // user's pick.
-func PlanEnsure(ctx context.Context, clusters compute.ClustersInterface, spec compute.ClusterSpec) (*Plan, error) {
+func PlanEnsure(ctx context.Context, w *workspaceapi.Client, spec compute.ClusterSpec) (*Plan, error) {
 	name := strings.TrimSpace(spec.ClusterName)
 	if name == "" {
 		return nil, ErrNoName
 	}
-	found, err := FindByName(ctx, clusters, spec.ClusterName)
+	found, err := FindByName(ctx, w, spec.ClusterName)
 	if err != nil {
 		return nil, err
 	}

@@ -28,7 +28,7 @@ func TestPlanEnsureByName(t *testing.T) {
 
 	// No cluster: create, with every draft field as an addition.
 	spec := baseSpec("bi-shared")
-	p, err := PlanEnsure(ctx, w.Clusters, spec)
+	p, err := PlanEnsure(ctx, w, spec)
 	require.NoError(t, err)
 	assert.Equal(t, ActionCreate, p.Action)
 	assert.Contains(t, paths(p.Changes), "spark_conf.spark.sql.shuffle.partitions")
@@ -38,7 +38,7 @@ func TestPlanEnsureByName(t *testing.T) {
 	waitState(t, srv, w, id, compute.StateRunning)
 
 	// Same spec: nothing to do (server defaults such as the driver node type do not count).
-	p, err = PlanEnsure(ctx, w.Clusters, spec)
+	p, err = PlanEnsure(ctx, w, spec)
 	require.NoError(t, err)
 	assert.Equal(t, ActionNoop, p.Action, "%v", p.Changes)
 	assert.Equal(t, id, p.ClusterID)
@@ -47,7 +47,7 @@ func TestPlanEnsureByName(t *testing.T) {
 	// Only the size: resize, no restart.
 	bigger := spec
 	bigger.NumWorkers = 4
-	p, err = PlanEnsure(ctx, w.Clusters, bigger)
+	p, err = PlanEnsure(ctx, w, bigger)
 	require.NoError(t, err)
 	assert.Equal(t, ActionResize, p.Action)
 	require.Len(t, p.Changes, 1)
@@ -65,7 +65,7 @@ func TestPlanEnsureByName(t *testing.T) {
 	edited := bigger
 	edited.SparkConf = map[string]string{"spark.sql.shuffle.partitions": "128"}
 	edited.CustomTags = map[string]string{"team": "bi"}
-	p, err = PlanEnsure(ctx, w.Clusters, edited)
+	p, err = PlanEnsure(ctx, w, edited)
 	require.NoError(t, err)
 	assert.Equal(t, ActionEdit, p.Action)
 	assert.True(t, p.RestartRequired)
@@ -77,7 +77,7 @@ func TestPlanEnsureByName(t *testing.T) {
 	// While it restarts, the plan says to wait and Apply refuses.
 	_, err = applier.Apply(ctx, p, edited, ApplyOptions{})
 	require.NoError(t, err)
-	p, err = PlanEnsure(ctx, w.Clusters, baseSpec("bi-shared"))
+	p, err = PlanEnsure(ctx, w, baseSpec("bi-shared"))
 	require.NoError(t, err)
 	assert.Equal(t, compute.StateRestarting, p.State)
 	assert.NotEmpty(t, p.WaitReason)
@@ -91,7 +91,7 @@ func TestPlanEnsureByName(t *testing.T) {
 	waitState(t, srv, w, id, compute.StateTerminated)
 	smaller := edited
 	smaller.NumWorkers = 1
-	p, err = PlanEnsure(ctx, w.Clusters, smaller)
+	p, err = PlanEnsure(ctx, w, smaller)
 	require.NoError(t, err)
 	assert.Equal(t, ActionEdit, p.Action)
 	assert.False(t, p.RestartRequired)
@@ -100,7 +100,7 @@ func TestPlanEnsureByName(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, res.Started)
 	waitState(t, srv, w, id, compute.StateRunning)
-	p, err = PlanEnsure(ctx, w.Clusters, smaller)
+	p, err = PlanEnsure(ctx, w, smaller)
 	require.NoError(t, err)
 	assert.Equal(t, ActionNoop, p.Action, "%v", p.Changes)
 }
@@ -113,7 +113,7 @@ func TestPlanSeveralClustersWithTheName(t *testing.T) {
 	b := createRunning(t, srv, w, baseSpec("twin"))
 	createRunning(t, srv, w, baseSpec("twin-other"))
 
-	p, err := PlanEnsure(ctx, w.Clusters, baseSpec("twin"))
+	p, err := PlanEnsure(ctx, w, baseSpec("twin"))
 	require.NoError(t, err)
 	assert.Equal(t, ActionChoose, p.Action)
 	require.Len(t, p.Candidates, 2)
@@ -135,6 +135,6 @@ func TestPlanSeveralClustersWithTheName(t *testing.T) {
 
 	_, err = PlanFor(ctx, w.Clusters, baseSpec("twin-other"), a)
 	assert.ErrorIs(t, err, ErrNotCandidate)
-	_, err = PlanEnsure(ctx, w.Clusters, compute.ClusterSpec{})
+	_, err = PlanEnsure(ctx, w, compute.ClusterSpec{})
 	assert.ErrorIs(t, err, ErrNoName)
 }

@@ -55,7 +55,7 @@ func planDraft(ctx context.Context, w *workspaceapi.Client, t DraftTarget) (*Pla
 	if t.ClusterID != "" {
 		plan, err = PlanFor(ctx, w.Clusters, t.Spec, t.ClusterID)
 	} else {
-		plan, err = PlanEnsure(ctx, w.Clusters, t.Spec)
+		plan, err = PlanEnsure(ctx, w, t.Spec)
 	}
 	if err != nil {
 		return nil, err
@@ -131,7 +131,7 @@ func (s *Service) ApplyDraft(ctx context.Context, req ApplyDraftRequest, operati
 // found: it exists (adopted) or the look failed (err); else plan afresh.
 func (s *Service) adoptPending(ctx context.Context, w *workspaceapi.Client, req ApplyDraftRequest) (Result, bool, error) {
 	res := Result{Action: ActionCreate, Create: &CreateResult{RequestID: req.PendingRequestID}}
-	found, err := FindByRequestID(ctx, w.Clusters, req.PendingRequestID)
+	found, err := FindByRequestID(ctx, w.API, req.PendingRequestID)
 	if err != nil {
 		err = fmt.Errorf("%w (request %s): %w", ErrOutcomeUnknown, req.PendingRequestID, err)
 		if s.rejected(req.WorkspaceID, err) {

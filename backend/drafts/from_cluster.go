@@ -5,7 +5,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/databricks/databricks-sdk-go/client"
 	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/clusterlist"
 )
 
 // ClusterOption is a cluster that can be saved as a draft.
@@ -17,8 +20,8 @@ type ClusterOption struct {
 
 // SavableClusters lists the clusters a user made (in the UI or through the
 // API; not job or pipeline compute), by name.
-func SavableClusters(ctx context.Context, api compute.ClustersInterface) ([]ClusterOption, error) {
-	all, err := api.ListAll(ctx, compute.ListClustersRequest{PageSize: 100,
+func SavableClusters(ctx context.Context, api *client.DatabricksClient) ([]ClusterOption, error) {
+	all, err := clusterlist.All(ctx, api, compute.ListClustersRequest{
 		FilterBy: &compute.ListClustersFilterBy{ClusterSources: []compute.ClusterSource{compute.ClusterSourceUi, compute.ClusterSourceApi}}})
 	if err != nil {
 		return nil, err

@@ -108,7 +108,7 @@ func Ensure(ctx context.Context, w *workspaceapi.Client, spec compute.ClusterSpe
 			opts.Progress(fmt.Sprintf(format, args...))
 		}
 	}
-	found, err := apply.FindByName(ctx, w.Clusters, name)
+	found, err := apply.FindByName(ctx, w, name)
 	if err != nil {
 		return Ensured{}, err
 	}

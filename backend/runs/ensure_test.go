@@ -68,7 +68,7 @@ func TestEnsureCreatesThenFindsTheSameCluster(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, DecisionReuse, reused.Decision)
 	assert.Equal(t, res.ClusterID, reused.ClusterID)
-	found, err := apply.FindByName(demotest.Ctx(t), w.Clusters, "flowyml-training")
+	found, err := apply.FindByName(demotest.Ctx(t), w, "flowyml-training")
 	require.NoError(t, err)
 	assert.Len(t, found, 1)
 }
