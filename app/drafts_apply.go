@@ -120,7 +120,7 @@ func (d *Drafts) Clusters(workspaceID string) ([]ClusterOption, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := drafts.SavableClusters(ctx, w.API)
+	out, err := drafts.SavableClusters(ctx, w.Pages)
 	if err != nil {
 		return nil, netErr(err)
 	}

@@ -85,7 +85,7 @@ func NewCreator(w *workspaceapi.Client) (*Creator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("configure create client: %w", err)
 	}
-	return &Creator{list: w.API, once: compute.NewClusters(dbc)}, nil
+	return &Creator{list: w.Pages, once: compute.NewClusters(dbc)}, nil
 }
 
 // Create makes the cluster for spec, tagged with a request id. After an

@@ -97,7 +97,7 @@ var userSources = []compute.ClusterSource{compute.ClusterSourceUi, compute.Clust
 // API has no name filter, so this pages through the list once (lean: see
 // clusterlist) and reads each match whole.
 func FindByName(ctx context.Context, w *workspaceapi.Client, name string) ([]compute.ClusterDetails, error) {
-	all, err := clusterlist.All(ctx, w.API, compute.ListClustersRequest{
+	all, err := clusterlist.All(ctx, w.Pages, compute.ListClustersRequest{
 		FilterBy: &compute.ListClustersFilterBy{ClusterSources: userSources},
 	})
 	if err != nil {

@@ -131,7 +131,7 @@ func (s *Service) ApplyDraft(ctx context.Context, req ApplyDraftRequest, operati
 // found: it exists (adopted) or the look failed (err); else plan afresh.
 func (s *Service) adoptPending(ctx context.Context, w *workspaceapi.Client, req ApplyDraftRequest) (Result, bool, error) {
 	res := Result{Action: ActionCreate, Create: &CreateResult{RequestID: req.PendingRequestID}}
-	found, err := FindByRequestID(ctx, w.API, req.PendingRequestID)
+	found, err := FindByRequestID(ctx, w.Pages, req.PendingRequestID)
 	if err != nil {
 		err = fmt.Errorf("%w (request %s): %w", ErrOutcomeUnknown, req.PendingRequestID, err)
 		if s.rejected(req.WorkspaceID, err) {

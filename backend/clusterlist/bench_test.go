@@ -18,7 +18,7 @@ func BenchmarkAll10k(b *testing.B) {
 	b.ResetTimer()
 	n := 0
 	for i := 0; i < b.N; i++ {
-		all, err := clusterlist.All(ctx, w.API, compute.ListClustersRequest{})
+		all, err := clusterlist.All(ctx, w.Pages, compute.ListClustersRequest{})
 		if err != nil {
 			b.Fatal(err)
 		}

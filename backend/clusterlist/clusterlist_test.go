@@ -29,7 +29,7 @@ func TestAllMatchesTheSDKsListingOnTheListedFields(t *testing.T) {
 	} {
 		want, err := w.Clusters.ListAll(ctx, req)
 		require.NoError(t, err)
-		got, err := clusterlist.All(ctx, w.API, req)
+		got, err := clusterlist.All(ctx, w.Pages, req)
 		require.NoError(t, err)
 		require.Len(t, got, len(want))
 		require.Greater(t, len(got), max(req.PageSize, clusterlist.PageSize)/2, "more than a page or so")
@@ -72,7 +72,7 @@ func TestPageReadsIntegersSentAsStrings(t *testing.T) {
 	t.Cleanup(srv.Close)
 	w, err := workspaceapi.New(&config.Config{Host: srv.URL, Token: "t", Loaders: []config.Loader{config.ConfigAttributes}})
 	require.NoError(t, err)
-	page, err := clusterlist.Page(demotest.Ctx(t), w.API, compute.ListClustersRequest{})
+	page, err := clusterlist.Page(demotest.Ctx(t), w.Pages, compute.ListClustersRequest{})
 	require.NoError(t, err)
 	require.Len(t, page.Clusters, 1)
 	d := page.Clusters[0].Details()
@@ -86,7 +86,7 @@ func TestAllKeepsTheAPIError(t *testing.T) {
 	w, err := workspaceapi.New(&config.Config{Host: srv.URL(), Token: "wrong", Loaders: []config.Loader{config.ConfigAttributes},
 		RetryTimeoutSeconds: 5})
 	require.NoError(t, err)
-	_, err = clusterlist.All(demotest.Ctx(t), w.API, compute.ListClustersRequest{})
+	_, err = clusterlist.All(demotest.Ctx(t), w.Pages, compute.ListClustersRequest{})
 	require.Error(t, err)
 	var ae *apierr.APIError
 	require.True(t, errors.As(err, &ae), "%v", err)

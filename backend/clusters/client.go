@@ -17,14 +17,6 @@ type ClientSource interface {
 	Client(ctx context.Context, workspaceID string) (*workspaceapi.Client, error)
 }
 
-// PageRate is the request rate allowed to a page walk (list pages, event
-// pages). The SDK's shared limiter (10–15 rps, burst the same) would turn a
-// 100-page list into a 7–10 s wait although the walk is sequential: each page
-// needs the previous page's token, so the walk cannot go faster than the
-// server answers anyway. The walk gets its own limiter instead, so listing
-// 10,000 clusters is bounded by latency, and other calls keep theirs.
-const PageRate = 100
-
 // ListRetryBudget is how long one page call keeps retrying 429/503 answers
 // inside the SDK. The workspace client's budget (a minute) suits one-off
 // calls; a poller that waited that long would show "Refreshing…" for a
@@ -71,7 +63,7 @@ func (c *clientSet) get(ctx context.Context, workspaceID string) (*workspaceapi.
 
 func newWalker(w *workspaceapi.Client, retry time.Duration) (*client.DatabricksClient, error) {
 	dc, err := w.Variant(func(hc *httpclient.ClientConfig) {
-		hc.RateLimitPerSecond = PageRate
+		hc.RateLimitPerSecond = workspaceapi.PageRate
 		hc.RetryTimeout = retry
 	})
 	if err != nil {

@@ -105,7 +105,7 @@ func (s *Service) Elsewhere(ctx context.Context, workspaceID, clusterID, key str
 		return nil, fmt.Errorf("read the libraries of all clusters: %w", err)
 	}
 	names := map[string]string{}
-	clusters, err := clusterlist.All(ctx, w.API, compute.ListClustersRequest{})
+	clusters, err := clusterlist.All(ctx, w.Pages, compute.ListClustersRequest{})
 	if err != nil {
 		return nil, fmt.Errorf("list the clusters: %w", err)
 	}

@@ -86,7 +86,7 @@ func (s *Service) usageOf(ctx context.Context, ws string, fresh bool) (usage, er
 	if err != nil {
 		return u, err
 	}
-	all, err := clusterlist.All(ctx, w.API, compute.ListClustersRequest{})
+	all, err := clusterlist.All(ctx, w.Pages, compute.ListClustersRequest{})
 	if err != nil {
 		return u, fmt.Errorf("list clusters: %w", err)
 	}

@@ -20,6 +20,14 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/workspace"
 )
 
+// PageRate is the request rate allowed to a page walk (list pages, event
+// pages). The SDK's shared limiter (10–15 rps, burst the same) would turn a
+// 100-page list into a 7–10 s wait although the walk is sequential: each page
+// needs the previous page's token, so the walk cannot go faster than the
+// server answers anyway. A walk gets its own limiter instead, so listing
+// 10,000 clusters is bounded by latency, and other calls keep theirs.
+const PageRate = 100
+
 // Client holds one workspace's service clients, under the names the SDK's
 // WorkspaceClient gives them.
 type Client struct {
@@ -30,9 +38,9 @@ type Client struct {
 	// reading them later would race with.
 	http httpclient.ClientConfig
 
-	// API is the SDK's client the services share, for calls decoded outside
-	// the SDK's types (clusterlist: its typed answer is slow to decode).
-	API *client.DatabricksClient
+	// Pages walks list pages decoded outside the SDK's types (clusterlist:
+	// the typed answer is slow to decode), under a limiter of its own.
+	Pages *client.DatabricksClient
 
 	Clusters           compute.ClustersInterface
 	ClusterPolicies    compute.ClusterPoliciesInterface
@@ -69,11 +77,17 @@ func New(cfg *config.Config) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
+	pageHTTP := hc
+	pageHTTP.RateLimitPerSecond = PageRate
+	pages, err := client.NewWithClient(cfg, httpclient.NewApiClient(pageHTTP))
+	if err != nil {
+		return nil, err
+	}
 	return &Client{
 		Config: cfg,
 		api:    api,
 		http:   hc,
-		API:    c,
+		Pages:  pages,
 
 		Clusters:           compute.NewClusters(c),
 		ClusterPolicies:    compute.NewClusterPolicies(c),
