@@ -3,6 +3,7 @@ package pools
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/require"
@@ -55,5 +56,26 @@ func BenchmarkSDKList1000PoolsLowerBound(b *testing.B) {
 		if _, err := w.InstancePools.ListAll(ctx); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkLiveAt10kClusters is the Pools page's first answer in a
+// workspace of 10,000 clusters: the pools call and a listing of every
+// cluster for which pools they use (lean, through clusterlist).
+func BenchmarkLiveAt10kClusters(b *testing.B) {
+	_, w := startDemo(b, demo.Options{ExtraClusters: 10_000})
+	ctx := testCtx(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		svc := NewService(fakeSource{}, nil).WithClients(fixedClient{w}) // no usage cached
+		started := time.Now()
+		v, err := svc.Live(ctx, "ws")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if v.Cache.Error != "" {
+			b.Fatal(v.Cache.Error)
+		}
+		fmt.Printf("BENCH pools_live_10k_clusters_ms %d   # Pools page's first answer with 10,000 clusters to read usage from\n", time.Since(started).Milliseconds())
 	}
 }
