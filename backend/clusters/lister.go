@@ -35,22 +35,16 @@ const listPageSize = clusterlist.PageSize
 // which clusters are pinned, but it filters by it; a workspace has at most a
 // hundred pinned clusters, so this is one page.
 func pinnedIDs(ctx context.Context, c *client.DatabricksClient, v View) (map[string]bool, error) {
-	ids := map[string]bool{}
-	req := compute.ListClustersRequest{PageSize: listPageSize,
-		FilterBy: &compute.ListClustersFilterBy{ClusterSources: v.sources(), IsPinned: true}}
-	for {
-		resp, err := clusterlist.Page(ctx, c, req)
-		if err != nil {
-			return nil, err
-		}
-		for _, d := range resp.Clusters {
-			ids[d.ClusterID] = true
-		}
-		if resp.NextPageToken == "" {
-			return ids, nil
-		}
-		req.PageToken = resp.NextPageToken
+	all, err := clusterlist.All(ctx, c, compute.ListClustersRequest{PageSize: listPageSize,
+		FilterBy: &compute.ListClustersFilterBy{ClusterSources: v.sources(), IsPinned: true}})
+	if err != nil {
+		return nil, err
 	}
+	ids := make(map[string]bool, len(all))
+	for _, d := range all {
+		ids[d.ClusterId] = true
+	}
+	return ids, nil
 }
 
 // ListPages walks every page of a view, calling page with each page's rows as
