@@ -16,8 +16,8 @@ import (
 	"github.com/databricks/databricks-sdk-go/httpclient"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
-	"github.com/clusterdeck/clusterdeck/backend/clusterlist"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
+	"github.com/clusterdeck/clusterdeck/backend/leanread"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
@@ -195,9 +195,9 @@ func (c *Creator) Create(ctx context.Context, spec compute.ClusterSpec, opts Cre
 }
 
 // FindByRequestID returns the cluster tagged with id (its listed fields:
-// see clusterlist), or nil.
+// see leanread), or nil.
 func FindByRequestID(ctx context.Context, api *client.DatabricksClient, id string) (*compute.ClusterDetails, error) {
-	all, err := clusterlist.All(ctx, api, compute.ListClustersRequest{
+	all, err := leanread.Clusters(ctx, api, compute.ListClustersRequest{
 		FilterBy: &compute.ListClustersFilterBy{ClusterSources: []compute.ClusterSource{compute.ClusterSourceApi}},
 	})
 	if err != nil {

@@ -11,8 +11,8 @@ import (
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
-	"github.com/clusterdeck/clusterdeck/backend/clusterlist"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
+	"github.com/clusterdeck/clusterdeck/backend/leanread"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
@@ -95,9 +95,9 @@ var userSources = []compute.ClusterSource{compute.ClusterSourceUi, compute.Clust
 
 // FindByName lists the UI- and API-made clusters named exactly name. The
 // API has no name filter, so this pages through the list once (lean: see
-// clusterlist) and reads each match whole.
+// leanread) and reads each match whole.
 func FindByName(ctx context.Context, w *workspaceapi.Client, name string) ([]compute.ClusterDetails, error) {
-	all, err := clusterlist.All(ctx, w.Pages, compute.ListClustersRequest{
+	all, err := leanread.Clusters(ctx, w.Pages, compute.ListClustersRequest{
 		FilterBy: &compute.ListClustersFilterBy{ClusterSources: userSources},
 	})
 	if err != nil {

@@ -4,11 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/leanread"
 )
 
 // EventQuery selects a page of a cluster's event log, newest first.
@@ -54,9 +55,8 @@ func (s *Service) Events(ctx context.Context, ws, id string, q EventQuery) (Even
 	for _, t := range q.Types {
 		req.EventTypes = append(req.EventTypes, compute.EventType(t))
 	}
-	var resp compute.GetEventsResponse
-	headers := map[string]string{"Accept": "application/json", "Content-Type": "application/json"}
-	if err := walker.Do(ctx, http.MethodPost, "/api/2.1/clusters/events", headers, map[string]any{}, req, &resp); err != nil {
+	resp, err := leanread.EventsPage(ctx, walker, req)
+	if err != nil {
 		if errors.Is(err, apierr.ErrInvalidParameterValue) {
 			if _, getErr := s.getRaw(ctx, ws, id); errors.Is(getErr, ErrNotFound) {
 				return EventPage{}, notFound("events of "+id, err)
@@ -65,8 +65,16 @@ func (s *Service) Events(ctx context.Context, ws, id string, q EventQuery) (Even
 		return EventPage{}, fmt.Errorf("events of %s: %w", id, err)
 	}
 	page := EventPage{Events: make([]EventRow, 0, len(resp.Events)), Total: int(resp.TotalCount), More: resp.NextPage != nil}
-	for _, e := range resp.Events {
-		page.Events = append(page.Events, eventRow(e))
+	for i := range resp.Events {
+		e, err := resp.Events[i].SDK()
+		if err != nil {
+			return EventPage{}, fmt.Errorf("events of %s: %w", id, err)
+		}
+		r := eventRow(e)
+		if d := resp.Events[i].Details; len(d) > 0 && string(d) != "null" {
+			r.DetailsJSON = string(d) // as the service sent them, every field included
+		}
+		page.Events = append(page.Events, r)
 	}
 	return page, nil
 }
@@ -98,9 +106,6 @@ func eventRow(e compute.ClusterEvent) EventRow {
 		r.Cause = string(d.Cause)
 		r.Reason = ExplainTermination(d.Reason)
 		r.Workers = workersText(e.Type, d.CurrentNumWorkers, d.TargetNumWorkers)
-		if b, err := d.MarshalJSON(); err == nil {
-			r.DetailsJSON = string(b)
-		}
 	}
 	return r
 }

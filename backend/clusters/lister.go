@@ -7,7 +7,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/client"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
-	"github.com/clusterdeck/clusterdeck/backend/clusterlist"
+	"github.com/clusterdeck/clusterdeck/backend/leanread"
 )
 
 // View is which list the page shows: the tabs of the Compute page.
@@ -29,13 +29,13 @@ func (v View) sources() []compute.ClusterSource {
 // Valid reports whether v names a tab.
 func (v View) Valid() bool { return v == ViewAllPurpose || v == ViewJob }
 
-const listPageSize = clusterlist.PageSize
+const listPageSize = leanread.PageSize
 
 // pinnedIDs lists the pinned clusters of a view. The list API does not say
 // which clusters are pinned, but it filters by it; a workspace has at most a
 // hundred pinned clusters, so this is one page.
 func pinnedIDs(ctx context.Context, c *client.DatabricksClient, v View) (map[string]bool, error) {
-	all, err := clusterlist.All(ctx, c, compute.ListClustersRequest{PageSize: listPageSize,
+	all, err := leanread.Clusters(ctx, c, compute.ListClustersRequest{PageSize: listPageSize,
 		FilterBy: &compute.ListClustersFilterBy{ClusterSources: v.sources(), IsPinned: true}})
 	if err != nil {
 		return nil, err
@@ -135,7 +135,7 @@ func walk(ctx context.Context, c *client.DatabricksClient, filter compute.ListCl
 	shared := sharedMaps{}
 	for {
 		calls++
-		resp, err := clusterlist.Page(ctx, c, req)
+		resp, err := leanread.ClustersPage(ctx, c, req)
 		if err != nil {
 			return calls, err
 		}

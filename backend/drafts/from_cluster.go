@@ -8,7 +8,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/client"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
-	"github.com/clusterdeck/clusterdeck/backend/clusterlist"
+	"github.com/clusterdeck/clusterdeck/backend/leanread"
 )
 
 // ClusterOption is a cluster that can be saved as a draft.
@@ -21,7 +21,7 @@ type ClusterOption struct {
 // SavableClusters lists the clusters a user made (in the UI or through the
 // API; not job or pipeline compute), by name.
 func SavableClusters(ctx context.Context, api *client.DatabricksClient) ([]ClusterOption, error) {
-	all, err := clusterlist.All(ctx, api, compute.ListClustersRequest{
+	all, err := leanread.Clusters(ctx, api, compute.ListClustersRequest{
 		FilterBy: &compute.ListClustersFilterBy{ClusterSources: []compute.ClusterSource{compute.ClusterSourceUi, compute.ClusterSourceApi}}})
 	if err != nil {
 		return nil, err

@@ -13,7 +13,7 @@ import (
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
-	"github.com/clusterdeck/clusterdeck/backend/clusterlist"
+	"github.com/clusterdeck/clusterdeck/backend/leanread"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
@@ -105,7 +105,7 @@ func (s *Service) Elsewhere(ctx context.Context, workspaceID, clusterID, key str
 		return nil, fmt.Errorf("read the libraries of all clusters: %w", err)
 	}
 	names := map[string]string{}
-	clusters, err := clusterlist.All(ctx, w.Pages, compute.ListClustersRequest{})
+	clusters, err := leanread.Clusters(ctx, w.Pages, compute.ListClustersRequest{})
 	if err != nil {
 		return nil, fmt.Errorf("list the clusters: %w", err)
 	}

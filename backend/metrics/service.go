@@ -14,6 +14,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/sql"
 
+	"github.com/clusterdeck/clusterdeck/backend/leanread"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
@@ -94,19 +95,28 @@ func (s *Service) Workers(ctx context.Context, ws, clusterID string, win Window)
 	if win.Range == "custom" {
 		req.EndTime = to.UnixMilli()
 	}
-	it := w.Clusters.Events(ctx, req)
 	var events []compute.ClusterEvent
 	truncated := false
-	for it.HasNext(ctx) {
-		if len(events) >= s.maxEvents {
-			truncated = true
-			break
-		}
-		e, err := it.Next(ctx)
+	for next := &req; next != nil; {
+		page, err := leanread.EventsPage(ctx, w.Pages, *next)
 		if err != nil {
 			return WorkersView{}, fmt.Errorf("events of %s: %w", clusterID, err)
 		}
-		events = append(events, e)
+		for i := range page.Events {
+			if len(events) >= s.maxEvents {
+				truncated = true
+				break
+			}
+			e, err := page.Events[i].SDK()
+			if err != nil {
+				return WorkersView{}, fmt.Errorf("events of %s: %w", clusterID, err)
+			}
+			events = append(events, e)
+		}
+		next = page.NextPage
+		if truncated {
+			break
+		}
 	}
 	// A window ending now reaches the newest event even when the
 	// workspace's clock runs ahead of this computer's.

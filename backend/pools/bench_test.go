@@ -61,7 +61,7 @@ func BenchmarkSDKList1000PoolsLowerBound(b *testing.B) {
 
 // BenchmarkLiveAt10kClusters is the Pools page's first answer in a
 // workspace of 10,000 clusters: the pools call and a listing of every
-// cluster for which pools they use (lean, through clusterlist).
+// cluster for which pools they use (lean, through leanread).
 func BenchmarkLiveAt10kClusters(b *testing.B) {
 	_, w := startDemo(b, demo.Options{ExtraClusters: 10_000})
 	ctx := testCtx(b)

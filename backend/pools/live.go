@@ -10,7 +10,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
-	"github.com/clusterdeck/clusterdeck/backend/clusterlist"
+	"github.com/clusterdeck/clusterdeck/backend/leanread"
 )
 
 // Live lists the pools from the workspace: one list call, plus a clusters
@@ -86,7 +86,7 @@ func (s *Service) usageOf(ctx context.Context, ws string, fresh bool) (usage, er
 	if err != nil {
 		return u, err
 	}
-	all, err := clusterlist.All(ctx, w.Pages, compute.ListClustersRequest{})
+	all, err := leanread.Clusters(ctx, w.Pages, compute.ListClustersRequest{})
 	if err != nil {
 		return u, fmt.Errorf("list clusters: %w", err)
 	}

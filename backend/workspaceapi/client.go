@@ -38,7 +38,7 @@ type Client struct {
 	// reading them later would race with.
 	http httpclient.ClientConfig
 
-	// Pages walks list pages decoded outside the SDK's types (clusterlist:
+	// Pages walks list pages decoded outside the SDK's types (leanread:
 	// the typed answer is slow to decode), under a limiter of its own.
 	Pages *client.DatabricksClient
 

@@ -1,4 +1,4 @@
-package clusterlist
+package leanread
 
 import (
 	"github.com/databricks/databricks-sdk-go/service/compute"

@@ -1,4 +1,4 @@
-package clusterlist_test
+package leanread_test
 
 import (
 	"errors"
@@ -12,15 +12,15 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/clusterdeck/clusterdeck/backend/clusterlist"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/demo/demotest"
+	"github.com/clusterdeck/clusterdeck/backend/leanread"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
-// All walks every page and gives each cluster once, with the listed fields
+// Clusters walks every page and gives each cluster once, with the listed fields
 // the SDK's own ListAll gives.
-func TestAllMatchesTheSDKsListingOnTheListedFields(t *testing.T) {
+func TestClustersMatchesTheSDKsListingOnTheListedFields(t *testing.T) {
 	_, w := demotest.Start(t, demo.Options{ExtraClusters: 250})
 	ctx := demotest.Ctx(t)
 	for _, req := range []compute.ListClustersRequest{
@@ -29,10 +29,10 @@ func TestAllMatchesTheSDKsListingOnTheListedFields(t *testing.T) {
 	} {
 		want, err := w.Clusters.ListAll(ctx, req)
 		require.NoError(t, err)
-		got, err := clusterlist.All(ctx, w.Pages, req)
+		got, err := leanread.Clusters(ctx, w.Pages, req)
 		require.NoError(t, err)
 		require.Len(t, got, len(want))
-		require.Greater(t, len(got), max(req.PageSize, clusterlist.PageSize)/2, "more than a page or so")
+		require.Greater(t, len(got), max(req.PageSize, leanread.PageSize)/2, "more than a page or so")
 		byID := map[string]compute.ClusterDetails{}
 		for _, c := range want {
 			byID[c.ClusterId] = c
@@ -60,7 +60,7 @@ func TestAllMatchesTheSDKsListingOnTheListedFields(t *testing.T) {
 }
 
 // The service sends 64-bit integers as numbers or as strings; both read.
-func TestPageReadsIntegersSentAsStrings(t *testing.T) {
+func TestClustersPageReadsIntegersSentAsStrings(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/api/2.1/clusters/list" { // the SDK asks the host about itself first
 			http.NotFound(w, r)
@@ -72,21 +72,21 @@ func TestPageReadsIntegersSentAsStrings(t *testing.T) {
 	t.Cleanup(srv.Close)
 	w, err := workspaceapi.New(&config.Config{Host: srv.URL, Token: "t", Loaders: []config.Loader{config.ConfigAttributes}})
 	require.NoError(t, err)
-	page, err := clusterlist.Page(demotest.Ctx(t), w.Pages, compute.ListClustersRequest{})
+	page, err := leanread.ClustersPage(demotest.Ctx(t), w.Pages, compute.ListClustersRequest{})
 	require.NoError(t, err)
 	require.Len(t, page.Clusters, 1)
 	d := page.Clusters[0].Details()
 	assert.Equal(t, int64(1700000000123), d.StartTime)
-	assert.Equal(t, clusterlist.Int64(1700000000456), page.Clusters[0].LastActivityTime)
+	assert.Equal(t, leanread.Int64(1700000000456), page.Clusters[0].LastActivityTime)
 }
 
 // A refused call keeps the API's error, for errors.As up the stack.
-func TestAllKeepsTheAPIError(t *testing.T) {
+func TestClustersKeepsTheAPIError(t *testing.T) {
 	srv, _ := demotest.Start(t, demo.Options{})
 	w, err := workspaceapi.New(&config.Config{Host: srv.URL(), Token: "wrong", Loaders: []config.Loader{config.ConfigAttributes},
 		RetryTimeoutSeconds: 5})
 	require.NoError(t, err)
-	_, err = clusterlist.All(demotest.Ctx(t), w.Pages, compute.ListClustersRequest{})
+	_, err = leanread.Clusters(demotest.Ctx(t), w.Pages, compute.ListClustersRequest{})
 	require.Error(t, err)
 	var ae *apierr.APIError
 	require.True(t, errors.As(err, &ae), "%v", err)

@@ -1,4 +1,4 @@
-package clusterlist
+package leanread
 
 import (
 	"encoding/json"

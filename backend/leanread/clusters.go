@@ -1,12 +1,12 @@
-// Package clusterlist reads clusters/list through the SDK's client (auth,
-// retries, rate limit, error mapping) but decodes only the fields a list
-// needs, with encoding/json. The SDK's typed answer (v0.182) costs about
-// 150 ms and 70 MB per page of 100 clusters: it checks every nested object
-// for int64 fields once per level of nesting and reflects over the struct's
-// fields for each key. Listing 10,000 clusters took 15 s of CPU that way
-// and 1.4 s with the SDK before that check (BenchmarkListAll10k in
-// backend/demo); this package takes a fraction of that (its benchmark).
-package clusterlist
+// Package leanread reads the API's large answers (clusters/list and
+// clusters/events pages) through the SDK's client (auth, retries, rate limit,
+// error mapping) but decodes only what the app reads, with encoding/json.
+// The SDK's typed answers (v0.182) check every nested object for 64-bit
+// integers sent as strings, once per level of nesting, reflecting over the
+// struct's fields for each key: listing 10,000 clusters took 15 s of CPU
+// (1.4 s with v0.173, which lacked that check; BenchmarkListAll10k in
+// backend/demo), a page of 500 events about half a second.
+package leanread
 
 import (
 	"bytes"
@@ -22,8 +22,8 @@ import (
 // PageSize is the most clusters a page may hold.
 const PageSize = 100
 
-// Page fetches one page of clusters/list.
-func Page(ctx context.Context, c *client.DatabricksClient, req compute.ListClustersRequest) (*Wire, error) {
+// ClustersPage fetches one page of clusters/list.
+func ClustersPage(ctx context.Context, c *client.DatabricksClient, req compute.ListClustersRequest) (*Wire, error) {
 	var body bytes.Buffer
 	headers := map[string]string{"Accept": "application/json"}
 	if c.Config.WorkspaceID != "" {
@@ -39,16 +39,16 @@ func Page(ctx context.Context, c *client.DatabricksClient, req compute.ListClust
 	return &resp, nil
 }
 
-// All walks every page req selects (PageSize a page unless req says) and
+// Clusters walks every page req selects (PageSize a page unless req says) and
 // returns each cluster with its listed fields (Cluster's). Get a cluster
 // for the rest of its spec.
-func All(ctx context.Context, c *client.DatabricksClient, req compute.ListClustersRequest) ([]compute.ClusterDetails, error) {
+func Clusters(ctx context.Context, c *client.DatabricksClient, req compute.ListClustersRequest) ([]compute.ClusterDetails, error) {
 	if req.PageSize == 0 {
 		req.PageSize = PageSize
 	}
 	var out []compute.ClusterDetails
 	for {
-		resp, err := Page(ctx, c, req)
+		resp, err := ClustersPage(ctx, c, req)
 		if err != nil {
 			return nil, err
 		}
