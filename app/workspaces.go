@@ -54,6 +54,8 @@ type ConnectionView struct {
 	User        string          `json:"user"`
 	Error       *UIError        `json:"error,omitempty"`
 	CheckedAt   string          `json:"checkedAt"`
+	// Seq orders the views of a session: keep the one with the largest.
+	Seq uint64 `json:"seq"`
 }
 
 // Workspaces is the facade for the workspace switcher and the Workspaces
@@ -189,7 +191,7 @@ func toWorkspaceView(p workspaces.Profile, active bool) WorkspaceView {
 }
 
 func (w *Workspaces) toConnectionView(id string, st session.Status) ConnectionView {
-	v := ConnectionView{WorkspaceID: id, State: ConnectionState(st.State), User: st.User}
+	v := ConnectionView{WorkspaceID: id, State: ConnectionState(st.State), User: st.User, Seq: st.Seq}
 	if !st.CheckedAt.IsZero() {
 		v.CheckedAt = st.CheckedAt.UTC().Format(time.RFC3339)
 	}

@@ -36,6 +36,8 @@ type Session struct {
 	mu          sync.Mutex
 	active      string
 	status      map[string]Status
+	seq         uint64            // the last Status.Seq given
+	checks      map[string]uint64 // checks begun per workspace: the last one decides
 	subscribers []func(id string, st Status)
 }
 
@@ -65,7 +67,7 @@ func New(dir Directory, o Options) *Session {
 		o.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	s := &Session{dir: dir, now: o.Now, timeout: o.CheckTimeout, onStatus: o.OnStatus,
-		status: map[string]Status{}, log: o.Log}
+		status: map[string]Status{}, checks: map[string]uint64{}, log: o.Log}
 	if o.StateFile != "" {
 		s.remember = &memory{path: o.StateFile}
 		if id, err := s.remember.load(); err != nil {

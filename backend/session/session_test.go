@@ -3,7 +3,9 @@ package session
 import (
 	"context"
 	"fmt"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -125,4 +127,77 @@ func TestActiveAndSelect(t *testing.T) {
 	} {
 		assert.ErrorIs(t, call(), ErrUnknownWorkspace)
 	}
+}
+
+// gatedDirectory holds each connection test until the test answers it, by
+// the order the tests began in.
+type gatedDirectory struct {
+	*fakeDirectory
+	mu    sync.Mutex
+	calls []chan error
+}
+
+func (g *gatedDirectory) TestConnection(_ context.Context, _ string) (workspaces.ConnectionResult, error) {
+	ch := make(chan error)
+	g.mu.Lock()
+	g.calls = append(g.calls, ch)
+	g.mu.Unlock()
+	if err := <-ch; err != nil {
+		return workspaces.ConnectionResult{}, err
+	}
+	return workspaces.ConnectionResult{User: workspaces.User{UserName: "ada@example.com"}}, nil
+}
+
+func (g *gatedDirectory) began() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.calls)
+}
+
+func (g *gatedDirectory) answer(i int, err error) {
+	g.mu.Lock()
+	ch := g.calls[i]
+	g.mu.Unlock()
+	ch <- err
+}
+
+// Two checks overlap: one left before an outage, one after. The later check
+// decides even when the earlier one's answer (online) comes back last, and
+// the statuses are numbered in the order they were stored.
+func TestTheLaterOfOverlappingChecksDecides(t *testing.T) {
+	g := &gatedDirectory{fakeDirectory: dir("a")}
+	var mu sync.Mutex
+	var published []Status
+	s := New(g, Options{OnStatus: func(_ string, st Status) { mu.Lock(); published = append(published, st); mu.Unlock() }})
+	check := func() chan Status {
+		out := make(chan Status, 1)
+		go func() { st, _ := s.Check(context.Background(), "a"); out <- st }()
+		return out
+	}
+
+	earlier := check()
+	require.Eventually(t, func() bool { return g.began() == 1 }, 5*time.Second, time.Millisecond)
+	later := check()
+	require.Eventually(t, func() bool { return g.began() == 2 }, 5*time.Second, time.Millisecond)
+	g.answer(1, workspaces.ErrUnreachable)
+	assert.Equal(t, StateOffline, (<-later).State)
+	g.answer(0, nil) // the stale answer
+	stale := <-earlier
+	assert.Equal(t, StateOffline, stale.State, "the earlier check reports what the session holds")
+
+	final, err := s.Status("a")
+	require.NoError(t, err)
+	assert.Equal(t, StateOffline, final.State)
+	assert.Equal(t, final, stale)
+	mu.Lock()
+	defer mu.Unlock()
+	states := []State{}
+	for i, st := range published {
+		states = append(states, st.State)
+		if i > 0 {
+			assert.Greater(t, st.Seq, published[i-1].Seq)
+		}
+	}
+	assert.Equal(t, []State{StateChecking, StateChecking, StateOffline}, states, "the stale online is never published")
+	assert.Equal(t, published[len(published)-1].Seq, final.Seq)
 }

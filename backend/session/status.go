@@ -26,6 +26,9 @@ type Status struct {
 	User      string // who the workspace says we are, when online
 	Err       error  // why not online
 	CheckedAt time.Time
+	// Seq orders a session's statuses: a later one has a larger Seq, so a
+	// reader keeps the largest whatever order events and answers arrive in.
+	Seq uint64
 }
 
 // Status returns the last known status without contacting the workspace.
@@ -58,6 +61,10 @@ func (s *Session) Check(ctx context.Context, id string) (Status, error) {
 	s.mu.Lock()
 	user := s.status[id].User
 	s.mu.Unlock()
+	s.mu.Lock()
+	s.checks[id]++
+	gen := s.checks[id]
+	s.mu.Unlock()
 	s.set(id, Status{State: StateChecking, User: user, CheckedAt: s.now()})
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
@@ -71,12 +78,26 @@ func (s *Session) Check(ctx context.Context, id string) (Status, error) {
 			}
 		}
 	}
-	s.set(id, st)
-	return st, nil
+	// A check that began later decides: this answer may be older than the
+	// network's state (it left before an outage, or came back after one).
+	s.store(id, st, func() bool { return s.checks[id] == gen })
+	return s.Status(id)
 }
 
 func (s *Session) set(id string, st Status) {
+	s.store(id, st, func() bool { return true })
+}
+
+// store records st (numbered) when ok, which runs under the lock, and
+// tells the listeners.
+func (s *Session) store(id string, st Status, ok func() bool) {
 	s.mu.Lock()
+	if !ok() {
+		s.mu.Unlock()
+		return
+	}
+	s.seq++
+	st.Seq = s.seq
 	s.status[id] = st
 	subs := append([]func(string, Status){}, s.subscribers...)
 	s.mu.Unlock()
