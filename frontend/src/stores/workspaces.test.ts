@@ -160,6 +160,24 @@ describe('workspaces store', () => {
     expect(handlers.size).toBe(0)
   })
 
+  it("keeps the newest status when a check's answer comes after a newer event", async () => {
+    api.list.mockResolvedValue([demo])
+    api.check.mockResolvedValue({ ...online('demo'), seq: 1 })
+    const store = useWorkspacesStore()
+    await store.load()
+    store.listen()
+    let answer: (v: unknown) => void = () => undefined
+    api.check.mockReturnValue(new Promise((r) => (answer = r)))
+    const checking = store.check('demo') // left before the outage
+    handlers.get('connection:changed:demo')!({ workspaceId: 'demo', state: ConnectionState.Offline, user: '', checkedAt: '', seq: 3 })
+    answer({ ...online('demo'), seq: 2 }) // an older status, arriving last
+    await checking
+    expect(store.activeConnection?.state).toBe(ConnectionState.Offline)
+    handlers.get('connection:changed:demo')!({ ...online('demo'), seq: 4 })
+    expect(store.activeConnection?.state).toBe(ConnectionState.Online)
+    store.stop()
+  })
+
   it('signs out, then shows the workspace needs a sign-in', async () => {
     const sso = { ...prod, id: 'sso', authType: 'oauth-u2m' }
     api.list.mockResolvedValue([demo, sso])

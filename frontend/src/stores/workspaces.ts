@@ -100,12 +100,22 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
 
   async function check(id: string): Promise<void> {
     try {
-      connections.value = { ...connections.value, [id]: await workspacesApi.check(id) }
+      setConnection(await workspacesApi.check(id))
     } catch (e) {
       error.value = toApiError(e)
     }
     // A check may have needed a secret: the banner shows what the keychain said.
     await loadKeychain()
+  }
+
+  /**
+   * Keeps a workspace's newest status: a check's answer and the events may
+   * arrive in any order, and the backend numbers them (seq).
+   */
+  function setConnection(view: ConnectionView): void {
+    const current = connections.value[view.workspaceId]
+    if (current && current.seq > view.seq) return
+    connections.value = { ...connections.value, [view.workspaceId]: view }
   }
 
   function markActive(id: string): void {
@@ -179,7 +189,7 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
   }
 
   async function signIn(id: string): Promise<void> {
-    connections.value = { ...connections.value, [id]: await workspacesApi.signIn(id) }
+    setConnection(await workspacesApi.signIn(id))
   }
 
   /** Forgets the OAuth tokens, then re-checks so the card says "sign in". */
@@ -195,9 +205,7 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
   function subscribeScoped(id: string): void {
     if (scopedSubs.has(id)) return
     scopedSubs.set(id, [
-      onEvent<[ConnectionView]>(scoped(EventName.ConnectionChanged, id), (view) => {
-        connections.value = { ...connections.value, [id]: view }
-      }),
+      onEvent<[ConnectionView]>(scoped(EventName.ConnectionChanged, id), setConnection),
       onEvent<[CatalogView]>(scoped(EventName.CatalogChanged, id), (view) => {
         catalogs.value = { ...catalogs.value, [id]: view }
       }),
