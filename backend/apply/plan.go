@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
@@ -109,6 +110,9 @@ func FindByName(ctx context.Context, w *workspaceapi.Client, name string) ([]com
 			continue
 		}
 		d, err := w.Clusters.GetByClusterId(ctx, c.ClusterId)
+		if errors.Is(err, apierr.ErrResourceDoesNotExist) {
+			continue // deleted since the list: no longer a match
+		}
 		if err != nil {
 			return nil, fmt.Errorf("get cluster %s: %w", c.ClusterId, err)
 		}

@@ -1,8 +1,11 @@
 package apply
 
 import (
+	"context"
+	"fmt"
 	"testing"
 
+	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -137,4 +140,35 @@ func TestPlanSeveralClustersWithTheName(t *testing.T) {
 	assert.ErrorIs(t, err, ErrNotCandidate)
 	_, err = PlanEnsure(ctx, w, compute.ClusterSpec{})
 	assert.ErrorIs(t, err, ErrNoName)
+}
+
+// goneOnGet answers Get for one cluster as the service does once it was
+// deleted.
+type goneOnGet struct {
+	compute.ClustersInterface
+	gone string
+}
+
+func (g goneOnGet) GetByClusterId(ctx context.Context, id string) (*compute.ClusterDetails, error) {
+	if id == g.gone {
+		return nil, fmt.Errorf("cluster %s: %w", id, apierr.ErrResourceDoesNotExist)
+	}
+	return g.ClustersInterface.GetByClusterId(ctx, id)
+}
+
+// A cluster listed under the name but deleted before it was read whole is
+// no longer a match; the others are read whole (their spec included).
+func TestFindByNameSkipsAClusterDeletedMeanwhile(t *testing.T) {
+	srv := startDemo(t)
+	w := sdkClient(t, srv.URL(), srv.Token())
+	a := createRunning(t, srv, w, baseSpec("twin-gone"))
+	b := createRunning(t, srv, w, baseSpec("twin-gone"))
+	gone := *w
+	gone.Clusters = goneOnGet{ClustersInterface: w.Clusters, gone: a}
+	found, err := FindByName(testCtx(t), &gone, "twin-gone")
+	require.NoError(t, err)
+	require.Len(t, found, 1)
+	assert.Equal(t, b, found[0].ClusterId)
+	assert.Equal(t, baseSpec("twin-gone").SparkVersion, found[0].SparkVersion, "read whole")
+	assert.NotEmpty(t, found[0].SparkConf, "a field the list does not carry")
 }
