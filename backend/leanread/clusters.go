@@ -24,19 +24,32 @@ const PageSize = 100
 
 // ClustersPage fetches one page of clusters/list.
 func ClustersPage(ctx context.Context, c *client.DatabricksClient, req compute.ListClustersRequest) (*Wire, error) {
+	page, err := read[Wire](ctx, c, http.MethodGet, "/api/2.1/clusters/list", req)
+	if err != nil {
+		return nil, fmt.Errorf("list clusters: %w", err)
+	}
+	return page, nil
+}
+
+// read calls path through c (auth, retries, the API's errors) and decodes
+// the answer into a T with encoding/json.
+func read[T any](ctx context.Context, c *client.DatabricksClient, method, path string, req any) (*T, error) {
 	var body bytes.Buffer
 	headers := map[string]string{"Accept": "application/json"}
+	if method != http.MethodGet {
+		headers["Content-Type"] = "application/json"
+	}
 	if c.Config.WorkspaceID != "" {
 		headers["X-Databricks-Workspace-Id"] = c.Config.WorkspaceID
 	}
-	if err := c.Do(ctx, http.MethodGet, "/api/2.1/clusters/list", headers, map[string]any{}, req, &body); err != nil {
-		return nil, fmt.Errorf("list clusters: %w", err)
+	if err := c.Do(ctx, method, path, headers, map[string]any{}, req, &body); err != nil {
+		return nil, err
 	}
-	var resp Wire
-	if err := json.Unmarshal(body.Bytes(), &resp); err != nil {
-		return nil, fmt.Errorf("list clusters: decoding the answer: %w", err)
+	var out T
+	if err := json.Unmarshal(body.Bytes(), &out); err != nil {
+		return nil, fmt.Errorf("decoding the answer: %w", err)
 	}
-	return &resp, nil
+	return &out, nil
 }
 
 // Clusters walks every page req selects (PageSize a page unless req says) and

@@ -13,19 +13,7 @@ import (
 
 // EventsPage fetches one page of a cluster's event log.
 func EventsPage(ctx context.Context, c *client.DatabricksClient, req compute.GetEvents) (*Events, error) {
-	var body bytes.Buffer
-	headers := map[string]string{"Accept": "application/json", "Content-Type": "application/json"}
-	if c.Config.WorkspaceID != "" {
-		headers["X-Databricks-Workspace-Id"] = c.Config.WorkspaceID
-	}
-	if err := c.Do(ctx, http.MethodPost, "/api/2.1/clusters/events", headers, map[string]any{}, req, &body); err != nil {
-		return nil, err
-	}
-	var resp Events
-	if err := json.Unmarshal(body.Bytes(), &resp); err != nil {
-		return nil, fmt.Errorf("decoding the events: %w", err)
-	}
-	return &resp, nil
+	return read[Events](ctx, c, http.MethodPost, "/api/2.1/clusters/events", req)
 }
 
 // Events is one page of an event log.
