@@ -71,8 +71,8 @@ func (s *Service) Events(ctx context.Context, ws, id string, q EventQuery) (Even
 			return EventPage{}, fmt.Errorf("events of %s: %w", id, err)
 		}
 		r := eventRow(e)
-		if d := resp.Events[i].Details; len(d) > 0 && string(d) != "null" {
-			r.DetailsJSON = string(d) // as the service sent them, every field included
+		if raw := resp.Events[i].DetailsJSON(); raw != "" {
+			r.DetailsJSON = raw
 		}
 		page.Events = append(page.Events, r)
 	}

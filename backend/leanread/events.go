@@ -32,6 +32,15 @@ type Event struct {
 	Details   json.RawMessage   `json:"details"`
 }
 
+// DetailsJSON is the event's details as the service sent them, every field
+// included; "" when it sent none.
+func (e *Event) DetailsJSON() string {
+	if len(e.Details) == 0 || bytes.Equal(e.Details, []byte("null")) {
+		return ""
+	}
+	return string(e.Details)
+}
+
 // eventDetails is the part of an event's details the app reads.
 type eventDetails struct {
 	User              string                    `json:"user"`
@@ -50,7 +59,7 @@ type eventDetails struct {
 // counts and cluster size.
 func (e *Event) SDK() (compute.ClusterEvent, error) {
 	out := compute.ClusterEvent{ClusterId: e.ClusterID, Timestamp: int64(e.Timestamp), Type: e.Type}
-	if len(e.Details) == 0 || bytes.Equal(e.Details, []byte("null")) {
+	if e.DetailsJSON() == "" {
 		return out, nil
 	}
 	var d eventDetails

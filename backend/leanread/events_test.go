@@ -106,6 +106,7 @@ func TestEventSDKReadsWhatTheServiceSends(t *testing.T) {
 			}
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, got)
+			assert.Equal(t, tc.want.Details == nil, e.DetailsJSON() == "", "raw details shown only when sent")
 		})
 	}
 }
