@@ -49,7 +49,7 @@ const headerKeys = (page: Page) =>
 async function box(l: Locator) {
   const b = await l.boundingBox()
   if (!b) throw new Error('not on screen')
-  return { left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height, width: b.width }
+  return { left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height, width: b.width, height: b.height }
 }
 
 describe('compute list columns', () => {
@@ -150,6 +150,7 @@ describe('compute list columns', () => {
     await expect.poll(() => page.locator('tr[data-id]').count(), wait).toBeGreaterThan(1)
     for (const id of ['filter-state', 'filter-creator']) {
       const select = page.getByTestId(id)
+      const height = (await box(select)).height
       await select.click()
       const chosen = page.locator('.n-base-select-menu:visible .n-base-select-option--selected')
       await page.keyboard.press('Enter') // the first value…
@@ -159,6 +160,9 @@ describe('compute list columns', () => {
       await page.keyboard.press('ArrowDown')
       await page.keyboard.press('Enter')
       await expect.poll(() => chosen.count(), wait).toBe(2)
+      // The first value and a count of the others, on the field's one line.
+      await expect.poll(async () => (await select.locator('.n-base-selection-tag-wrapper').allTextContents()).at(-1), wait).toBe('+1')
+      expect(Math.abs((await box(select)).height - height)).toBeLessThanOrEqual(1)
       await page.keyboard.press('Escape')
       await expect.poll(() => page.locator('.n-base-select-menu:visible').count(), wait).toBe(0)
     }

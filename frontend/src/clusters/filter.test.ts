@@ -142,6 +142,18 @@ describe('facet', () => {
       { value: 'TERMINATED', count: 1 },
     ])
   })
+
+  it('orders values as people read them: numbers by value, case aside', () => {
+    const runtimes = ['15.4.x-scala2.12', '9.1.x-scala2.12', 'abc', 'Abd', '15.4.x-scala2.12', '13.3.x-scala2.12']
+    const listed = runtimes.map((runtime, i) => row({ id: `r${i}`, runtime }))
+    expect(facet(listed, (r) => r.runtime)).toEqual([
+      { value: '9.1.x-scala2.12', count: 1 },
+      { value: '13.3.x-scala2.12', count: 1 },
+      { value: '15.4.x-scala2.12', count: 2 },
+      { value: 'abc', count: 1 },
+      { value: 'Abd', count: 1 },
+    ])
+  })
 })
 
 describe('nextSort', () => {

@@ -63,8 +63,6 @@ function tagText(r: ClusterRow): string {
   return r.tags ? Object.keys(r.tags).sort().map((k) => `${k}=${r.tags![k]}`).join(',') : ''
 }
 
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
-
 /**
  * Lower-cased text whose digit runs are zero-padded, so plain string order
  * is numeric-aware: "x-9" before "x-10", runtime 9.1 before 10.4. Computed
@@ -198,5 +196,7 @@ export function facet(rows: ClusterRow[], pick: (r: ClusterRow) => string): Arra
   }
   return [...counts.entries()]
     .map(([value, count]) => ({ value, count }))
-    .sort((a, b) => collator.compare(a.value, b.value))
+    .map((f) => ({ ...f, k: naturalKey(f.value) }))
+    .sort((a, b) => cmp(a.k, b.k) || cmp(a.value, b.value))
+    .map(({ value, count }) => ({ value, count }))
 }

@@ -1,9 +1,36 @@
 import { describe, expect, it } from 'vitest'
-import { countText, dbuRateText, memoryText } from './number'
+import { countText, dbuRateText, dollarsText, memoryText } from './number'
 
 describe('countText', () => {
-  it.each([0, 7, 10_000, 1_234_567])('groups %d as the locale does', (n) => {
-    expect(countText(n)).toBe(n.toLocaleString())
+  it.each([
+    [0, '0'],
+    [7, '7'],
+    [999, '999'],
+    [1000, '1,000'],
+    [10_000, '10,000'],
+    [1_234_567, '1,234,567'],
+    [-4200, '-4,200'],
+    [12345.5, '12,345.5'],
+  ])('%d reads %s', (n, text) => {
+    expect(countText(n)).toBe(text)
+  })
+  it.each([0, 7, 10_000, 1_234_567, -4200])('groups %d as en-US does', (n) => {
+    expect(countText(n)).toBe(n.toLocaleString('en-US'))
+  })
+})
+
+describe('dollarsText', () => {
+  it.each([
+    [0, '$0.00'],
+    [2.479, '$2.48'],
+    [1234.5, '$1,234.50'],
+    [1_000_000, '$1,000,000.00'],
+    [-12.345, '$-12.35'],
+  ])('%d reads %s', (v, text) => {
+    expect(dollarsText(v)).toBe(text)
+  })
+  it.each([0.5, 2.479, 1234.5, 98765.432])('matches en-US formatting for %d', (v) => {
+    expect(dollarsText(v)).toBe(`$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`)
   })
 })
 
