@@ -11,6 +11,7 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
+	"github.com/clusterdeck/clusterdeck/backend/leanread"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 )
 
@@ -55,16 +56,6 @@ func (s *Service) Usage(ctx context.Context, workspaceID, policyID string) (Usag
 	if err != nil {
 		return UsageView{}, err
 	}
-	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{FilterBy: &compute.ListClustersFilterBy{PolicyId: policyID}})
-	if err != nil {
-		return UsageView{}, fmt.Errorf("list clusters of policy %s: %w", policyID, err)
-	}
-	var using []compute.ClusterDetails
-	for _, c := range all {
-		if c.PolicyId == policyID { // a server that ignores the filter still answers right
-			using = append(using, c)
-		}
-	}
 	out := UsageView{PolicyID: policyID, Clusters: []ClusterUse{}, Source: SourceServer}
 	server, err := w.PolicyComplianceForClusters.ListComplianceAll(ctx, compute.ListClusterCompliancesRequest{PolicyId: policyID})
 	var byID map[string]compute.ClusterCompliance
@@ -78,6 +69,10 @@ func (s *Service) Usage(ctx context.Context, workspaceID, policyID string) (Usag
 		out.Source, out.Note = SourceOffline, "This workspace has no policy-compliance API; the console's own evaluator checked each cluster's settings."
 	default:
 		return UsageView{}, fmt.Errorf("compliance of policy %s: %w", policyID, err)
+	}
+	using, err := s.clustersUsing(ctx, w, policyID, out.Source == SourceOffline)
+	if err != nil {
+		return UsageView{}, err
 	}
 	var eval func(compute.ClusterDetails) []Violation
 	if out.Source == SourceOffline {
@@ -97,6 +92,31 @@ func (s *Service) Usage(ctx context.Context, workspaceID, policyID string) (Usag
 	}
 	sort.Slice(out.Clusters, func(i, j int) bool { return out.Clusters[i].Name < out.Clusters[j].Name })
 	return out, nil
+}
+
+// clustersUsing lists the policy's clusters. The server's answer needs only
+// their names and states: a lean listing (leanread; the SDK's typed one
+// decodes about 1.5 ms of CPU a cluster). The offline evaluator reads each
+// cluster's whole spec, so it gets the SDK's.
+func (s *Service) clustersUsing(ctx context.Context, w *databricksClient, policyID string, wholeSpecs bool) ([]compute.ClusterDetails, error) {
+	req := compute.ListClustersRequest{FilterBy: &compute.ListClustersFilterBy{PolicyId: policyID}}
+	var all []compute.ClusterDetails
+	var err error
+	if wholeSpecs {
+		all, err = w.Clusters.ListAll(ctx, req)
+	} else {
+		all, err = leanread.Clusters(ctx, w.Pages, req)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("list clusters of policy %s: %w", policyID, err)
+	}
+	using := all[:0]
+	for _, c := range all {
+		if c.PolicyId == policyID { // a server that ignores the filter still answers right
+			using = append(using, c)
+		}
+	}
+	return using, nil
 }
 
 // notAvailable: the workspace does not offer the compliance API.
