@@ -9,6 +9,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/iam"
 
+	"github.com/clusterdeck/clusterdeck/backend/leanread"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -62,14 +63,14 @@ func (c *Cache) Refresh(ctx context.Context, id string, w *workspaceapi.Client, 
 		return err
 	})
 	s.Policies.Error = step("policies", func() error {
-		items, err := w.ClusterPolicies.ListAll(ctx, compute.ListClusterPoliciesRequest{})
+		items, err := leanread.Policies(ctx, w.Pages, compute.ListClusterPoliciesRequest{})
 		if err == nil {
 			s.Policies = Section[[]compute.Policy]{Items: items, FetchedAt: now().UTC()}
 		}
 		return err
 	})
 	s.Pools.Error = step("pools", func() error {
-		items, err := w.InstancePools.ListAll(ctx)
+		items, err := leanread.Pools(ctx, w.Pages)
 		if err == nil {
 			s.Pools = Section[[]compute.InstancePoolAndStats]{Items: items, FetchedAt: now().UTC()}
 		}

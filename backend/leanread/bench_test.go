@@ -76,3 +76,54 @@ func BenchmarkEventsPage500(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/page")
 	})
 }
+
+// BenchmarkPools1000 lists 1,000 pools (plus the seed) with Pools; compare
+// BenchmarkSDKPools1000, the SDK's ListAll of the same answer.
+func BenchmarkPools1000(b *testing.B) {
+	_, w := demotest.Start(b, demo.Options{ExtraPools: 1000})
+	ctx := demotest.Ctx(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := leanread.Pools(ctx, w.Pages); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/list")
+}
+
+func BenchmarkSDKPools1000(b *testing.B) {
+	_, w := demotest.Start(b, demo.Options{ExtraPools: 1000})
+	ctx := demotest.Ctx(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := w.InstancePools.ListAll(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/list")
+}
+
+// BenchmarkPolicies1000 and BenchmarkSDKPolicies1000: the same for 1,000 policies.
+func BenchmarkPolicies1000(b *testing.B) {
+	_, w := demotest.Start(b, demo.Options{ExtraPolicies: 1000})
+	ctx := demotest.Ctx(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := leanread.Policies(ctx, w.Pages, compute.ListClusterPoliciesRequest{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/list")
+}
+
+func BenchmarkSDKPolicies1000(b *testing.B) {
+	_, w := demotest.Start(b, demo.Options{ExtraPolicies: 1000})
+	ctx := demotest.Ctx(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := w.ClusterPolicies.ListAll(ctx, compute.ListClusterPoliciesRequest{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/list")
+}

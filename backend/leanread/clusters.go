@@ -1,5 +1,5 @@
 // Package leanread reads the API's large answers (clusters/list and
-// clusters/events pages) through the SDK's client (auth, retries, rate limit,
+// clusters/events pages, the pools and policies lists) through the SDK's client (auth, retries, rate limit,
 // error mapping) but decodes only what the app reads, with encoding/json.
 // The SDK's typed answers (v0.182) check every nested object for 64-bit
 // integers sent as strings, once per level of nesting, reflecting over the

@@ -8,6 +8,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
+	"github.com/clusterdeck/clusterdeck/backend/leanread"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 )
 
@@ -87,7 +88,7 @@ func (s *Service) Cost(ctx context.Context, ws, clusterID string) (Cost, error) 
 	sizing := clusters.SizingOf(c)
 	var pools []compute.InstancePoolAndStats
 	if sizing.Pool != "" || sizing.DriverPool != "" {
-		pools, _ = w.InstancePools.ListAll(ctx) // a pool not listed makes the estimate say so
+		pools, _ = leanread.Pools(ctx, w.Pages) // a pool not listed makes the estimate say so
 	}
 	est, err := Estimate(s.Rates(), sizing, nodes.NodeTypes, pools)
 	if err != nil {

@@ -21,7 +21,7 @@ func (s *Service) Live(ctx context.Context, ws string) (ListView, error) {
 	w, err := s.client(ctx, ws)
 	if err == nil {
 		var items []compute.InstancePoolAndStats
-		items, err = w.InstancePools.ListAll(ctx)
+		items, err = leanread.Pools(ctx, w.Pages)
 		if err == nil {
 			return s.liveView(ctx, ws, items), nil
 		}

@@ -38,8 +38,9 @@ type Client struct {
 	// reading them later would race with.
 	http httpclient.ClientConfig
 
-	// Pages walks list pages decoded outside the SDK's types (leanread:
-	// the typed answer is slow to decode), under a limiter of its own.
+	// Pages reads the answers decoded outside the SDK's types (leanread:
+	// the typed ones are slow to decode): list and event pages, walked
+	// under a limiter of its own, and the pools and policies lists.
 	Pages *client.DatabricksClient
 
 	Clusters           compute.ClustersInterface
