@@ -1,6 +1,7 @@
 package leanread_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/demo/demotest"
 	"github.com/clusterdeck/clusterdeck/backend/leanread"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // BenchmarkClusters10k lists 10,000 clusters (plus the seed) lean; compare
@@ -77,51 +79,44 @@ func BenchmarkEventsPage500(b *testing.B) {
 	})
 }
 
-// BenchmarkPools1000 lists 1,000 pools (plus the seed) with Pools; compare
-// BenchmarkSDKPools1000, the SDK's ListAll of the same answer.
+// BenchmarkPools1000 lists 1,000 pools (plus the seed) with Pools;
+// BenchmarkSDKPools1000 is the SDK's ListAll of the same answer.
 func BenchmarkPools1000(b *testing.B) {
-	_, w := demotest.Start(b, demo.Options{ExtraPools: 1000})
-	ctx := demotest.Ctx(b)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := leanread.Pools(ctx, w.Pages); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/list")
+	benchList(b, demo.Options{ExtraPools: 1000}, func(ctx context.Context, w *workspaceapi.Client) error {
+		_, err := leanread.Pools(ctx, w.Pages)
+		return err
+	})
 }
 
 func BenchmarkSDKPools1000(b *testing.B) {
-	_, w := demotest.Start(b, demo.Options{ExtraPools: 1000})
-	ctx := demotest.Ctx(b)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := w.InstancePools.ListAll(ctx); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/list")
+	benchList(b, demo.Options{ExtraPools: 1000}, func(ctx context.Context, w *workspaceapi.Client) error {
+		_, err := w.InstancePools.ListAll(ctx)
+		return err
+	})
 }
 
 // BenchmarkPolicies1000 and BenchmarkSDKPolicies1000: the same for 1,000 policies.
 func BenchmarkPolicies1000(b *testing.B) {
-	_, w := demotest.Start(b, demo.Options{ExtraPolicies: 1000})
-	ctx := demotest.Ctx(b)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := leanread.Policies(ctx, w.Pages, compute.ListClusterPoliciesRequest{}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/list")
+	benchList(b, demo.Options{ExtraPolicies: 1000}, func(ctx context.Context, w *workspaceapi.Client) error {
+		_, err := leanread.Policies(ctx, w.Pages, compute.ListClusterPoliciesRequest{})
+		return err
+	})
 }
 
 func BenchmarkSDKPolicies1000(b *testing.B) {
-	_, w := demotest.Start(b, demo.Options{ExtraPolicies: 1000})
+	benchList(b, demo.Options{ExtraPolicies: 1000}, func(ctx context.Context, w *workspaceapi.Client) error {
+		_, err := w.ClusterPolicies.ListAll(ctx, compute.ListClusterPoliciesRequest{})
+		return err
+	})
+}
+
+// benchList times one list call against a Demo workspace seeded with opts.
+func benchList(b *testing.B, opts demo.Options, list func(context.Context, *workspaceapi.Client) error) {
+	_, w := demotest.Start(b, opts)
 	ctx := demotest.Ctx(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := w.ClusterPolicies.ListAll(ctx, compute.ListClusterPoliciesRequest{}); err != nil {
+		if err := list(ctx, w); err != nil {
 			b.Fatal(err)
 		}
 	}
