@@ -166,6 +166,17 @@ describe('compute list columns', () => {
       await page.keyboard.press('Escape')
       await expect.poll(() => page.locator('.n-base-select-menu:visible').count(), wait).toBe(0)
     }
+    // A search typed in the creator select, two values chosen, shows inside the field.
+    const creator = page.getByTestId('filter-creator')
+    await creator.click()
+    await page.keyboard.type('pri')
+    const typed = creator.locator('input')
+    await expect.poll(() => typed.inputValue(), wait).toBe('pri')
+    const [field, text] = [await box(creator), await box(typed)]
+    expect(text.width).toBeGreaterThan(8)
+    expect(text.left).toBeGreaterThanOrEqual(field.left)
+    expect(text.right).toBeLessThanOrEqual(field.right)
+    await page.keyboard.press('Escape')
     await page.getByRole('button', { name: 'Clear filters' }).click()
     expect(errors).toEqual([])
     await context.close()

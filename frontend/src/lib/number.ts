@@ -16,9 +16,29 @@ function groupedText(text: string): string {
   return `${sign}${grouped(whole)}${fraction === undefined ? '' : `.${fraction}`}`
 }
 
-/** A count grouped by thousands: "10,000". */
+/**
+ * v rounded to `digits` decimals, halves away from zero, by its decimal
+ * text as Intl rounds ("1.005" → 1.01; toFixed works on the binary value,
+ * 1.00499…, and gives 1.00). No negative zero.
+ */
+function rounded(v: number, digits: number): number {
+  const r = Math.round(Number(`${Math.abs(v)}e${digits}`)) / 10 ** digits
+  return v < 0 && r !== 0 ? -r : r
+}
+
+/** v with at most `digits` decimals, grouped: (1234.56, 1) → "1,234.6". */
+function decimalText(v: number, digits: number): string {
+  return Number.isFinite(v) ? groupedText(String(rounded(v, digits))) : String(v)
+}
+
+/** A count grouped by thousands: "10,000" (a fraction keeps up to three decimals, as Intl's default). */
 export function countText(n: number): string {
-  return groupedText(String(n))
+  return decimalText(n, 3)
+}
+
+/** DBUs, at most one decimal: "1,234.5 DBU". */
+export function dbuText(v: number): string {
+  return `${decimalText(v, 1)} DBU`
 }
 
 /** A memory size in GB: whole from 10 GB up, one decimal below ("15.3 GB", "128 GB"). */
@@ -34,5 +54,5 @@ export function dbuRateText(dbusPerHour: number): string {
 
 /** Dollars to the cent with US grouping: "$1,234.50" (prices here are in USD). */
 export function dollarsText(v: number): string {
-  return `$${groupedText(v.toFixed(2))}`
+  return Number.isFinite(v) ? `$${groupedText(rounded(v, 2).toFixed(2))}` : `$${v}`
 }
