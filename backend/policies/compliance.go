@@ -70,7 +70,7 @@ func (s *Service) Usage(ctx context.Context, workspaceID, policyID string) (Usag
 	default:
 		return UsageView{}, fmt.Errorf("compliance of policy %s: %w", policyID, err)
 	}
-	using, err := s.clustersUsing(ctx, w, policyID, out.Source == SourceOffline)
+	using, err := clustersUsing(ctx, w, policyID, out.Source == SourceOffline)
 	if err != nil {
 		return UsageView{}, err
 	}
@@ -98,7 +98,7 @@ func (s *Service) Usage(ctx context.Context, workspaceID, policyID string) (Usag
 // their names and states: a lean listing (leanread; the SDK's typed one
 // decodes about 1.5 ms of CPU a cluster). The offline evaluator reads each
 // cluster's whole spec, so it gets the SDK's.
-func (s *Service) clustersUsing(ctx context.Context, w *databricksClient, policyID string, wholeSpecs bool) ([]compute.ClusterDetails, error) {
+func clustersUsing(ctx context.Context, w *databricksClient, policyID string, wholeSpecs bool) ([]compute.ClusterDetails, error) {
 	req := compute.ListClustersRequest{FilterBy: &compute.ListClustersFilterBy{PolicyId: policyID}}
 	var all []compute.ClusterDetails
 	var err error

@@ -22,7 +22,10 @@ function groupedText(text: string): string {
  * 1.00499…, and gives 1.00). No negative zero.
  */
 function rounded(v: number, digits: number): number {
-  const r = Math.round(Number(`${Math.abs(v)}e${digits}`)) / 10 ** digits
+  const text = String(Math.abs(v))
+  // Text already in exponent form (1e21, 1e-7) has no decimal tie to keep.
+  const shifted = text.includes('e') ? Math.abs(v) * 10 ** digits : Number(`${text}e${digits}`)
+  const r = Math.round(shifted) / 10 ** digits
   return v < 0 && r !== 0 ? -r : r
 }
 
