@@ -78,6 +78,22 @@ describe('ClusterTable', () => {
     w.unmount()
   })
 
+  it('marks a pinned row with a labelled icon and a job row with a run link whose icon is decoration', async () => {
+    const w = mountTable([row(0, { pinned: true }), row(1, { kind: 'job', jobRun: { jobId: 7, runId: 9 } } as Partial<ClusterRow>), row(2)])
+    await nextTick()
+    const [pinned, job, plain] = w.findAll('tbody tr[data-id]')
+    const pin = pinned!.get('a.name .pin')
+    expect(pin.attributes('role')).toBe('img')
+    expect(pin.attributes('aria-label')).toBe('Pinned')
+    expect(pin.find('svg').exists()).toBe(true)
+    const link = job!.get('[data-testid="job-run-link"]')
+    expect(link.attributes('aria-label')).toBe('Open the run of cluster-1')
+    expect(link.get('.icon').attributes('aria-hidden')).toBe('true')
+    expect(link.find('svg').exists()).toBe(true)
+    expect(plain!.find('.icon').exists()).toBe(false)
+    w.unmount()
+  })
+
   it('shows the chosen columns in order with their widths, the row menu last', async () => {
     const { update } = useColumnPrefs()
     update({ ...defaultPrefs(), order: ['name', 'tags', 'state', 'workers', 'runtime', 'creator', 'cost', 'dbus', 'driverType', 'accessMode'], hidden: ['creator', 'dbus', 'driverType', 'accessMode'], widths: { tags: 300 } })
