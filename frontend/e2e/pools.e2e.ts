@@ -70,6 +70,10 @@ describe('instance pools', () => {
     expect(await rowText(page, name)).toContain('1 / 4')
     const id = await poolId(name)
     expect(id).not.toBe('')
+    // Identifiers keep one line, cut at the column's edge: whole in their title.
+    expect(await row(page, name).locator('.node').getAttribute('title')).toBe('Standard_DS3_v2')
+    expect(await row(page, name).locator('.mono.clip').getAttribute('title')).toBe(id)
+    expect(await row(page, name).locator('.node').evaluate((e) => getComputedStyle(e).whiteSpace)).toBe('nowrap')
 
     // The min idle instance comes up (demo time moves on); the list follows by itself.
     await demo.advance(180)
