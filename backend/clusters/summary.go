@@ -94,7 +94,15 @@ func Summarize(d *compute.ClusterDetails) []Section {
 				}
 				continue
 			}
-			add(info.section, info.label, describeObject(key, v), key)
+			if key == "autoscale" {
+				add(info.section, info.label, fmt.Sprintf("%s to %s workers", scalar(v["min_workers"]), scalar(v["max_workers"])), key)
+				continue
+			}
+			// One line per setting (cloud attributes, container image, log
+			// delivery), not one line of them all.
+			for _, l := range leaves(v, nil) {
+				add(info.section, info.label+" "+strings.Join(l.words, " "), l.value, key+"."+l.path)
+			}
 		case []any:
 			for i, e := range v {
 				add(info.section, fmt.Sprintf("%s %d", info.label, i+1), scalar(e), fmt.Sprintf("%s[%d]", key, i))
@@ -131,11 +139,38 @@ func describeScalar(key string, v any, d *compute.ClusterDetails) string {
 	return scalar(v)
 }
 
-func describeObject(key string, v map[string]any) string {
-	if key == "autoscale" {
-		return fmt.Sprintf("%s to %s workers", scalar(v["min_workers"]), scalar(v["max_workers"]))
+// leaf is one setting inside an object field: its path under the field,
+// the words of that path, and its value as the tab shows it.
+type leaf struct {
+	path  string
+	words []string
+	value string
+}
+
+// secretKeys are settings whose values are credentials: the tab says they
+// are set and never shows them, whatever the service returns.
+var secretKeys = map[string]bool{"password": true, "log_analytics_primary_key": true, "token": true, "secret": true}
+
+// leaves flattens an object into its settings, in key order.
+func leaves(v map[string]any, at []string) []leaf {
+	var out []leaf
+	for _, k := range sortedKeys(v) {
+		path := append(append([]string{}, at...), k)
+		if m, ok := v[k].(map[string]any); ok {
+			out = append(out, leaves(m, path)...)
+			continue
+		}
+		value := scalar(v[k])
+		if secretKeys[k] {
+			value = "Set (not shown)"
+		}
+		words := make([]string, len(path))
+		for i, p := range path {
+			words[i] = strings.ReplaceAll(p, "_", " ")
+		}
+		out = append(out, leaf{path: strings.Join(path, "."), words: words, value: value})
 	}
-	return scalar(v)
+	return out
 }
 
 // scalar prints a JSON value compactly: strings bare, objects as key: value.
