@@ -100,8 +100,8 @@ func Summarize(d *compute.ClusterDetails) []Section {
 			}
 			// One line per setting (cloud attributes, container image, log
 			// delivery), not one line of them all.
-			for _, l := range leaves(v, nil) {
-				add(info.section, info.label+" "+strings.Join(l.words, " "), l.value, key+"."+l.path)
+			for _, l := range leaves(v, "") {
+				add(info.section, info.label+" "+pathWords.Replace(l.path), l.value, key+"."+l.path)
 			}
 		case []any:
 			for i, e := range v {
@@ -139,36 +139,31 @@ func describeScalar(key string, v any, d *compute.ClusterDetails) string {
 	return scalar(v)
 }
 
-// leaf is one setting inside an object field: its path under the field,
-// the words of that path, and its value as the tab shows it.
-type leaf struct {
-	path  string
-	words []string
-	value string
-}
+// leaf is one setting inside an object field: its path under the field
+// ("basic_auth.username") and its value as the tab shows it.
+type leaf struct{ path, value string }
+
+// pathWords reads a leaf's path as words: "basic auth username".
+var pathWords = strings.NewReplacer(".", " ", "_", " ")
 
 // secretKeys are settings whose values are credentials: the tab says they
 // are set and never shows them, whatever the service returns.
 var secretKeys = map[string]bool{"password": true, "log_analytics_primary_key": true, "token": true, "secret": true}
 
 // leaves flattens an object into its settings, in key order.
-func leaves(v map[string]any, at []string) []leaf {
+func leaves(v map[string]any, at string) []leaf {
 	var out []leaf
 	for _, k := range sortedKeys(v) {
-		path := append(append([]string{}, at...), k)
+		path := at + k
 		if m, ok := v[k].(map[string]any); ok {
-			out = append(out, leaves(m, path)...)
+			out = append(out, leaves(m, path+".")...)
 			continue
 		}
 		value := scalar(v[k])
 		if secretKeys[k] {
 			value = "Set (not shown)"
 		}
-		words := make([]string, len(path))
-		for i, p := range path {
-			words[i] = strings.ReplaceAll(p, "_", " ")
-		}
-		out = append(out, leaf{path: strings.Join(path, "."), words: words, value: value})
+		out = append(out, leaf{path: path, value: value})
 	}
 	return out
 }
