@@ -1,3 +1,5 @@
+// First: a valid navigator.language before any module reads it (lib/locale.ts).
+import './lib/pageLocale'
 import '@fontsource-variable/inter'
 import './styles/base.css'
 import { createPinia } from 'pinia'

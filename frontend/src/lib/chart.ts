@@ -84,17 +84,46 @@ export interface ChartHandle {
   destroy(): void
 }
 
+/**
+ * Why a chart is not on screen: its library did not load ('load': the
+ * chunk failed, or its module threw as it ran) or the chart failed to draw
+ * ('draw'). The cause is kept for the details a user can copy.
+ */
+export class ChartError extends Error {
+  constructor(
+    readonly stage: 'load' | 'draw',
+    override readonly cause: unknown,
+  ) {
+    super(`chart ${stage} failed: ${cause instanceof Error ? cause.message : String(cause)}`)
+    this.name = 'ChartError'
+  }
+}
+
 type UPlotCtor = typeof uPlotType
 let loading: Promise<UPlotCtor> | null = null
 
-/** Loads uPlot and its stylesheet once, on first use. */
+/** Loads uPlot and its stylesheet once, on first use; a failed load is tried again by the next chart. */
 function loadUPlot(): Promise<UPlotCtor> {
-  loading ??= Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([m]) => {
-    // The browser benchmark draws its 500,000 points through this very helper.
-    ;(globalThis as { __clusterdeckCharts?: unknown }).__clusterdeckCharts = { mountChart }
-    return m.default
-  })
+  loading ??= Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
+    ([m]) => {
+      // The browser benchmark draws its 500,000 points through this very helper.
+      ;(globalThis as { __clusterdeckCharts?: unknown }).__clusterdeckCharts = { mountChart }
+      return m.default
+    },
+    (e: unknown) => {
+      loading = null
+      throw new ChartError('load', e)
+    },
+  )
   return loading
+}
+
+function drawing<T>(draw: () => T): T {
+  try {
+    return draw()
+  } catch (e) {
+    throw new ChartError('draw', e)
+  }
 }
 
 /** Above this many points a chart draws 1 px lines (see lineWidth). */
@@ -216,23 +245,24 @@ function options(u: UPlotCtor, spec: ChartSpec, dark: boolean, width: number): u
 
 /**
  * Draws a chart into `el`, themed for the app's light or dark mode, and
- * returns a handle to update, re-theme, resize and remove it.
+ * returns a handle to update, re-theme, resize and remove it. It rejects,
+ * and update and setDark throw, with a ChartError.
  */
 export async function mountChart(el: HTMLElement, spec: ChartSpec, dark: boolean): Promise<ChartHandle> {
   const U = await loadUPlot()
   let current = spec
   let isDark = dark
   const width = () => Math.max(200, el.clientWidth || 600)
-  let plot = new U(options(U, current, isDark, width()), chartData(current), el)
+  let plot = drawing(() => new U(options(U, current, isDark, width()), chartData(current), el))
   const rebuild = () => {
     plot.destroy()
-    plot = new U(options(U, current, isDark, width()), chartData(current), el)
+    plot = drawing(() => new U(options(U, current, isDark, width()), chartData(current), el))
   }
   return {
     update(next) {
       const sameShape = next.lines.length === current.lines.length && (next.marks ?? []).length === 0 && (current.marks ?? []).length === 0
       current = next
-      if (sameShape) plot.setData(chartData(next))
+      if (sameShape) drawing(() => plot.setData(chartData(next)))
       else rebuild()
     },
     setDark(d) {

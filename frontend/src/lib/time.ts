@@ -2,6 +2,8 @@
 // goes through agoText, with the time from the one clock (useNow), so two
 // ages side by side never disagree in wording or rounding.
 
+import { pageLocale } from './locale'
+
 /**
  * Whole seconds from `then` (RFC 3339 text, or ms since the epoch) to `now`
  * (ms); null when `then` is empty or not a time. A time in the future counts
@@ -48,7 +50,7 @@ export function fetchedAgeText(fetchedAt: string | null | undefined, ageSeconds:
 export function sinceText(iso: string, now: number): string {
   const seconds = secondsSince(iso, now)
   if (seconds === null) return ''
-  if (seconds > 7 * 86400) return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+  if (seconds > 7 * 86400) return new Date(iso).toLocaleDateString(pageLocale, { year: 'numeric', month: 'short', day: 'numeric' })
   return agoText(seconds)
 }
 
@@ -57,10 +59,10 @@ export function dateText(iso: string): string {
   if (!iso) return ''
   const t = new Date(iso)
   if (Number.isNaN(t.getTime())) return ''
-  return t.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+  return t.toLocaleString(pageLocale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
 }
 
 /** An RFC 3339 time to the second, as an event log lists it ("Nov 23, 2026, 2:05:09 PM"). */
 export function timestampText(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
+  return new Date(iso).toLocaleString(pageLocale, { dateStyle: 'medium', timeStyle: 'medium' })
 }
