@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countText, dbuRateText, dbuText, dollarsText, memoryText } from './number'
+import { countText, dbuRateText, dbuText, dollarsText, memoryText, parseDecimal } from './number'
 
 describe('countText', () => {
   it.each([
@@ -77,4 +77,23 @@ describe('dbuRateText', () => {
   ])('%d DBU/h reads %s', (rate, text) => {
     expect(dbuRateText(rate)).toBe(text)
   })
+})
+
+describe('parseDecimal', () => {
+  it.each([
+    ['0.55', 0.55],
+    ['0,55', 0.55],
+    [' 1,5 ', 1.5],
+    ['12', 12],
+    ['.5', 0.5],
+    [',5', 0.5],
+    ['3.', 3],
+    ['-0,25', -0.25],
+    ['abc', null],
+    ['', null],
+    ['1,234.5', null],
+    ['1.2.3', null],
+    ['0,5,5', null],
+    ['1e3', null],
+  ])('%j is %s', (text, v) => expect(parseDecimal(text)).toBe(v))
 })

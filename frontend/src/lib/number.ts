@@ -59,3 +59,16 @@ export function dbuRateText(dbusPerHour: number): string {
 export function dollarsText(v: number): string {
   return Number.isFinite(v) ? `$${groupedText(rounded(v, 2).toFixed(2))}` : `$${v}`
 }
+
+/**
+ * A decimal typed into a number field, with a point or a comma ("0.55",
+ * "0,55": users of a decimal-comma locale type the latter); null when it is
+ * not one number (text, "1,234.5", two separators). The field then keeps its
+ * last value, as the kit does for anything it cannot read.
+ */
+export function parseDecimal(input: string): number | null {
+  const text = input.trim()
+  if (!/^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/.test(text)) return null
+  const v = Number(text.replace(',', '.'))
+  return Number.isFinite(v) ? v : null
+}

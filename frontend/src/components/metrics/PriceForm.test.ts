@@ -27,3 +27,14 @@ describe('PriceForm', () => {
     expect(form.find('[data-testid="price-error"]').text()).toContain('from $0 to $100')
   })
 })
+
+describe('PriceForm with a decimal comma', () => {
+  it('reads "0,55" as 0.55, as a user of a decimal-comma locale types it', async () => {
+    const form = mount(PriceForm, { props: { modelValue: zero } })
+    const input = form.find('[data-testid="price-jobs"] input')
+    await input.setValue('0,55')
+    await input.trigger('blur')
+    await nextTick()
+    expect((form.emitted('update:modelValue') ?? []).at(-1)?.[0]).toEqual({ ...zero, jobs: 0.55 })
+  })
+})
