@@ -43,8 +43,12 @@ func (s *Shell) Ready() error {
 }
 
 // pageMarks are the moments the page may log (once each): `make bench`
-// reads them from the desktop app's log to time its start.
-var pageMarks = map[string]bool{"clusters:first-rows-painted": true, "clusters:all-rows-painted": true}
+// reads them from the desktop app's log to time its start, and the desktop
+// smoke test whether the Metrics tab drew its first chart (or said it could not).
+var pageMarks = map[string]bool{
+	"clusters:first-rows-painted": true, "clusters:all-rows-painted": true,
+	"metrics:chart-drawn": true, "metrics:chart-failed": true,
+}
 
 // Mark logs that the page reached a moment, once per name, with the page's
 // own clock (ms since it loaded). Unknown names are ignored.
