@@ -18,7 +18,7 @@ ARTIFACTS     := $(CURDIR)/test-artifacts
 TAGS          := webkit2_41
 
 GO_SOURCES       := main.go go.mod go.sum $(shell find app backend -name '*.go' -not -name '*_test.go' 2>/dev/null) app/bridge/shim.js
-FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
+FRONTEND_SOURCES := $(shell find frontend/src frontend/tooling -type f 2>/dev/null) frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
 NODE_MODULES     := frontend/node_modules/.package-lock.json
 BINDINGS         := frontend/wailsjs/go/models.ts
 PAGE             := frontend/dist/index.html
@@ -32,12 +32,12 @@ run: deps $(BINARY)
 ## build: the production desktop binary at build/bin/clusterdeck.
 build: deps $(BINARY)
 
-## test: everything — go vet, go test -race, type check, unit, browser end-to-end, desktop smoke.
+## test: everything — go vet, go test -race, type check, unit, browser end-to-end (WebKitGTK and Chromium), desktop smoke.
 test: test-deps go-test frontend-test e2e desktop-smoke
 	@echo "make test: all suites passed"
 
 ## bench: print the speed and memory figures as `BENCH name value` lines (issue 18): Go benchmarks,
-## the browser at scale (10,000 clusters, 1,000 pools and policies, 500,000 chart points, workspace
+## the browser at scale in both engines (WebKitGTK's figures end in _webkit) (10,000 clusters, 1,000 pools and policies, 500,000 chart points, workspace
 ## switch) and the real window beside a minimal Wails app. Figures, not pass/fail: compare runs on
 ## the same machine. BENCH_LOG keeps the whole output; `grep ^BENCH` it to compare.
 BENCH_LOG := $(ARTIFACTS)/bench.log
@@ -45,9 +45,10 @@ bench: test-deps $(BINARY)
 	mkdir -p $(ARTIFACTS)
 	set -o pipefail; { \
 	  go test -run '^$$' -bench . -benchtime $(or $(BENCHTIME),1x) ./backend/... && \
-	  (cd frontend && CLUSTERDECK_BINARY=$(CURDIR)/$(BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) \
-	    ../build/scripts/with-keyring.sh npx vitest run --config vitest.e2e.config.ts \
-	    e2e/clusters-scale.e2e.ts e2e/catalog-scale.e2e.ts e2e/fleet-scale.e2e.ts e2e/metrics.e2e.ts e2e/workspaces.e2e.ts) && \
+	  for engine in chromium webkit; do \
+	    CLUSTERDECK_BINARY=$(CURDIR)/$(BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) build/scripts/e2e.sh $$engine \
+	      e2e/clusters-scale.e2e.ts e2e/catalog-scale.e2e.ts e2e/fleet-scale.e2e.ts e2e/metrics.e2e.ts e2e/workspaces.e2e.ts || exit 1; \
+	  done && \
 	  CLUSTERDECK_BENCH=1 CLUSTERDECK_BINARY=$(CURDIR)/$(BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) \
 	    xvfb-run -a -s "-screen 0 1440x900x24" build/scripts/with-keyring.sh \
 	    go test -count=1 -v -run TestBenchDesktop ./build/smoke; \
@@ -94,12 +95,18 @@ go-test: test-deps $(PAGE)
 frontend-test: $(NODE_MODULES) $(BINDINGS)
 	cd frontend && npm run lint && npm run typecheck && npm test
 
-## e2e: the built page in Debian's Chromium, against the real backend over the loopback bridge,
-## with a real (temporary, unlocked) gnome-keyring so secrets are really stored.
+## e2e: the built page against the real backend over the loopback bridge, with a real (temporary,
+## unlocked) gnome-keyring so secrets are really stored, in both engines: WebKitGTK (the Linux window's,
+## through WebKitWebDriver, under LANG=C.UTF-8) and Debian's Chromium; then the locale and time-zone
+## matrix in WebKitGTK. One engine: E2E_ENGINES=webkit; some files: E2E_FILES=e2e/pools.e2e.ts.
+E2E_ENGINES ?= webkit chromium
 e2e: test-deps $(BINARY)
 	mkdir -p $(ARTIFACTS)
-	cd frontend && CLUSTERDECK_BINARY=$(CURDIR)/$(BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) \
-	  ../build/scripts/with-keyring.sh npm run test:e2e
+	set -e; for engine in $(E2E_ENGINES); do \
+	  echo "e2e: $$engine"; \
+	  CLUSTERDECK_BINARY=$(CURDIR)/$(BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) build/scripts/e2e.sh $$engine $(E2E_FILES); \
+	done
+	$(if $(E2E_FILES),,CLUSTERDECK_BINARY=$(CURDIR)/$(BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) build/scripts/e2e-locales.sh)
 
 ## desktop-smoke: the production binary in a real window under Xvfb, with a private
 ## D-Bus session and an unlocked temporary keyring (nothing lands in the user's home).

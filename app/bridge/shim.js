@@ -4,6 +4,28 @@
 (function () {
   'use strict';
 
+  // The page's errors and console.error calls, for browser tests whose driver
+  // cannot subscribe to them (WebKitWebDriver): the suite reads and empties
+  // this list. Bounded, since a page nobody tests never empties it.
+  const errors = [];
+  window.__bridgeErrors = errors;
+  function record(kind, text) {
+    if (errors.length < 200) errors.push({ kind: kind, text: String(text) });
+  }
+  // Uncaught exceptions only, as Playwright's pageerror: an error event with
+  // no error (a ResizeObserver loop notice, a failed script load) is not one.
+  window.addEventListener('error', function (e) {
+    if (e.error !== null && e.error !== undefined) record('page', e.error.message || e.error);
+  });
+  window.addEventListener('unhandledrejection', function (e) {
+    record('page', (e.reason && e.reason.message) || e.reason);
+  });
+  const consoleError = console.error;
+  console.error = function () {
+    record('console', Array.prototype.map.call(arguments, String).join(' '));
+    return consoleError.apply(console, arguments);
+  };
+
   // The call header's token: only this origin can read /__bridge/session,
   // so a page on another local port holding the cookie still cannot call.
   let session = null;

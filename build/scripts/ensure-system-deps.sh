@@ -4,9 +4,13 @@
 set -euo pipefail
 
 build_pkgs=(pkg-config gcc libgtk-3-dev libwebkit2gtk-4.1-dev)
-# Headless window, session bus, keychain, screenshots and the test browser.
+# Headless window, session bus, keychain, screenshots, the test browsers (WebKitGTK's
+# WebKitWebDriver and MiniBrowser, Chromium) and the locale matrix (locales: localedef and
+# its sources; a Japanese font (DejaVu, already there, has Arabic); tzdata), and xclip to read
+# what the WebKitGTK window copied.
 test_pkgs=(xvfb xauth dbus-x11 gnome-keyring libsecret-tools x11-utils xdotool imagemagick
-  fonts-noto-color-emoji chromium)
+  fonts-noto-color-emoji chromium webkit2gtk-driver libwebkit2gtk-4.1-0 locales tzdata
+  fonts-vlgothic xclip)
 
 want=("${build_pkgs[@]}")
 [ "${1:-build}" = test ] && want+=("${test_pkgs[@]}")

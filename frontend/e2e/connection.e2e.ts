@@ -1,7 +1,8 @@
-import type { Browser } from 'playwright-core'
+import { execFileSync } from 'node:child_process'
+import type { Browser } from './browser'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { join } from 'node:path'
-import { artifacts, launch, open } from './browser'
+import { artifacts, engine, launch, open } from './browser'
 import { DemoWorkspace } from './demo'
 
 let browser: Browser
@@ -21,7 +22,8 @@ describe('connection details', () => {
     const id = await demo.createCluster(`e2e-conn-${Math.random().toString(36).slice(2, 7)}`, { data_security_mode: 'USER_ISOLATION' })
     const origin = new URL(url).origin
     const { page, context, errors } = await open(browser, url, {
-      prepare: (ctx) => ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin }),
+      // Chromium asks for the clipboard permissions; WebKitGTK lets a click write it.
+      prepare: engine === 'chromium' ? (ctx) => ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin }) : undefined,
     })
     page.setDefaultTimeout(30_000)
     await page.goto(`${url.split('#')[0]}#/compute/demo/${id}`)
@@ -30,8 +32,14 @@ describe('connection details', () => {
     await expect.poll(() => jdbc.count(), { timeout: 30_000 }).toBe(1)
 
     await page.getByTestId('copy-jdbc').click()
-    const copied = await page.evaluate(() => navigator.clipboard.readText())
-    expect(copied).toBe(await jdbc.textContent())
+    // Chromium: the page reads it back. WebKitGTK: the window wrote the X
+    // display's clipboard, which xclip reads as any other program would.
+    const clipboard = () =>
+      engine === 'webkit'
+        ? execFileSync('xclip', ['-o', '-selection', 'clipboard'], { encoding: 'utf8', timeout: 10_000 })
+        : page.evaluate(() => navigator.clipboard.readText())
+    await expect.poll(clipboard).toBe(await jdbc.textContent())
+    const copied = await clipboard()
     const demoURL = new URL(demo.url)
     const m = copied.match(/^jdbc:databricks:\/\/([^:]+):(\d+)\/default;transportMode=http;ssl=0;httpPath=sql\/protocolv1\/o\/(\d+)\/([^;]+);AuthMech=3;UID=token;PWD=<personal-access-token>$/)
     expect(m, copied).not.toBeNull()

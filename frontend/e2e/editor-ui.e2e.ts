@@ -1,6 +1,6 @@
 // The editor as a user meets it: where a save lands, what leaving a changed
 // form does, how it looks in dark mode, and names where ids were.
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from './browser'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { join } from 'node:path'
 import { artifacts, launch, open } from './browser'

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from './browser'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { join } from 'node:path'
 import { DemoWorkspace } from './demo'
@@ -46,8 +46,11 @@ const problemText = (page: Page, path: string) =>
     .allTextContents()
     .then((t) => t.join(' '))
 
+/** Chooses an option as a user does: a select that searches gets the name typed (its list shows only some options at a time). */
 async function pick(page: Page, testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).click()
+  const select = page.getByTestId(testId)
+  await select.click()
+  if (await select.locator('input').count()) await select.locator('input').fill(option)
   await page.locator('.n-base-select-option', { hasText: option }).first().click()
 }
 

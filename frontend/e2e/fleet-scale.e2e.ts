@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core'
+import type { Browser } from './browser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launch, open } from './browser'
+import { bench, launch, open } from './browser'
 import { addWorkspace, startBridge, type OwnBridge } from './own-bridge'
 
 // Issue 15's fleet figure: 10 workspaces × 1,000 clusters. The bridge's demo
@@ -51,8 +51,8 @@ describe('fleet at scale (figures, not assertions on time)', () => {
     console.log(
       [
         'fleet at scale:',
-        `BENCH fleet_10x1000_paint_ms ${(done.at - t0).toFixed(0)}   # nav click → 10 workspaces listed and totalled, ${done.total} running of 10,000+`,
-        `BENCH fleet_10x1000_view_ms ${regroup.ms.toFixed(0)}      # one read of the fleet (${regroup.rows} rows, grouped by creator)`,
+        `BENCH ${bench('fleet_10x1000_paint_ms')} ${(done.at - t0).toFixed(0)}   # nav click → 10 workspaces listed and totalled, ${done.total} running of 10,000+`,
+        `BENCH ${bench('fleet_10x1000_view_ms')} ${regroup.ms.toFixed(0)}      # one read of the fleet (${regroup.rows} rows, grouped by creator)`,
       ].join('\n'),
     )
     expect(errors).toEqual([])

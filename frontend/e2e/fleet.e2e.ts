@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from './browser'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { artifacts, launch, open } from './browser'
 import { addWorkspace, startBridge, type OwnBridge } from './own-bridge'

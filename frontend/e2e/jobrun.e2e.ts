@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core'
+import type { Browser } from './browser'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { join } from 'node:path'
 import { artifacts, launch, open } from './browser'

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Page } from './browser'
 import { describe, expect, inject, it } from 'vitest'
 import { artifacts, fileSession } from './browser'
 import { DemoWorkspace } from './demo'

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Page } from './browser'
 import { describe, expect, inject, it } from 'vitest'
-import { artifacts, fileSession, open } from './browser'
+import { artifacts, bench, fileSession, open } from './browser'
 import { DemoWorkspace } from './demo'
 
 // Issue 15's Metrics tab, end to end against the Demo workspace: the worker
@@ -249,8 +249,8 @@ describe('metrics tab', () => {
     console.log(
       [
         'metrics chart at scale:',
-        `BENCH chart500k_draw_ms ${figures.firstPaint.toFixed(0)}        # 7 days × 1 min × 50 nodes, mount → painted (target ≤ 200)`,
-        `BENCH chart500k_pan_step_ms ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)}     # median of a one-day view moved across the week: ${figures.pans.map((p) => p.toFixed(0)).join(', ')} ms`,
+        `BENCH ${bench('chart500k_draw_ms')} ${figures.firstPaint.toFixed(0)}        # 7 days × 1 min × 50 nodes, mount → painted (target ≤ 200)`,
+        `BENCH ${bench('chart500k_pan_step_ms')} ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)}     # median of a one-day view moved across the week: ${figures.pans.map((p) => p.toFixed(0)).join(', ')} ms`,
       ].join('\n'),
     )
     expect(figures.points).toBe(504_000)

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Page } from './browser'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -57,9 +57,6 @@ export async function startBridge(name: string, demoFlags: string[]): Promise<Ow
     throw e
   }
 }
-
-/** Resolves after two animation frames: the DOM changes of a click are painted. */
-export const frames = (): Promise<void> => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))
 
 /** Adds a workspace (personal access token) through the backend's own binding, as the dialog does. */
 export async function addWorkspace(page: Page, name: string, host: string, token: string): Promise<void> {

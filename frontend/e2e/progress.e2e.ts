@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core'
+import type { Browser } from './browser'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launch, open } from './browser'
 import { DemoWorkspace } from './demo'

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core'
+import type { Browser } from './browser'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { join } from 'node:path'
 import { artifacts, launch, open } from './browser'
@@ -72,8 +72,10 @@ describe('app shell', () => {
     await page.locator('[data-nav="policies"]').click()
     const list = page.getByTestId('policy-list')
     await list.waitFor()
-    const names = await list.locator('button .name').allTextContents()
-    expect(names).toEqual(expect.arrayContaining(['Personal Compute', 'Job Compute', 'Data Engineering Standard']))
+    // The list shows before its policies arrive: wait for them.
+    await expect
+      .poll(() => list.locator('button .name').allTextContents())
+      .toEqual(expect.arrayContaining(['Personal Compute', 'Job Compute', 'Data Engineering Standard']))
     await list.getByText('Personal Compute', { exact: true }).click()
     const detail = page.getByTestId('policy-detail')
     await expect.poll(() => detail.locator('h2').textContent()).toBe('Personal Compute')
@@ -121,7 +123,7 @@ describe('app shell', () => {
   })
 
   it('follows the OS colour scheme, and the user can override it', async () => {
-    const background = (p: import('playwright-core').Page) =>
+    const background = (p: import('./browser').Page) =>
       p.evaluate(() => getComputedStyle(document.querySelector('.n-layout-header')!).backgroundColor)
 
     const dark = await open(browser, url, { colorScheme: 'dark' })

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext } from 'playwright-core'
+import type { BrowserContext } from 'playwright-core'
+import type { Browser } from './browser'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launch, open } from './browser'
+import { engine, launch, open } from './browser'
 
 // Issue 11, item 20: on a busy machine the first page's code arrives late.
 // vue-router does not follow URL changes until its first navigation is done,
@@ -39,7 +40,9 @@ async function policyId(name: string): Promise<string> {
   return p.policy_id
 }
 
-describe('a slow start', () => {
+// Chromium only: it holds a chunk back with Playwright's request routing,
+// which WebDriver does not have.
+describe.skipIf(engine === 'webkit')('a slow start', () => {
   it('keeps a ?policy= link followed while the first page still loads', async () => {
     const id = await policyId('Personal Compute')
     const { page, context, errors } = await open(browser, url, { prepare: slowFirstView(3000) })
