@@ -134,6 +134,12 @@ func (f *ErrorFormatter) UIError(err error) UIError {
 		// A 403 that refuses the token itself, not a missing permission.
 		err = fmt.Errorf("%w: %w", workspaces.ErrTokenInvalid, err)
 	}
+	raw := err
+	if t := workspaces.Transport(err); t != nil {
+		// Refused, dropped, timed out, DNS, TLS, a proxy's page: a sentence
+		// with the fix, Go's own text in the details.
+		err = t
+	}
 	out := UIError{Code: "UNEXPECTED", Message: err.Error(),
 		Hint: "Try again. If it keeps happening, copy the details and report it."}
 	rules := f.rules
@@ -144,18 +150,30 @@ func (f *ErrorFormatter) UIError(err error) UIError {
 	}
 	for _, r := range rules {
 		if errors.Is(err, r.Target) {
-			out = UIError{Code: r.Code, Message: r.Message, Hint: r.Hint, Detail: err.Error()}
+			out = UIError{Code: r.Code, Message: r.Message, Hint: r.Hint, Detail: raw.Error()}
 			break
 		}
 	}
 	if apiErr != nil {
 		out.Status = apiErr.StatusCode
+		if errors.Is(err, workspaces.ErrGateway) {
+			out.Detail = fmt.Sprintf("HTTP %d from a proxy or gateway: %s", apiErr.StatusCode, clipped(apiErr.Message, 500))
+			return out
+		}
 		if apiErr.ErrorCode != "" && !numeric(apiErr.ErrorCode) {
 			out.Code = apiErr.ErrorCode // a numeric one ("403") says less than the rule's
 		}
 		out.Detail = fmt.Sprintf("%s (HTTP %d): %s", apiErr.ErrorCode, apiErr.StatusCode, apiErr.Message)
 	}
 	return out
+}
+
+// clipped keeps the first n bytes of s (a proxy's page can be long), marked when cut.
+func clipped(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + " …"
 }
 
 func numeric(s string) bool {

@@ -5,7 +5,9 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
+	"io"
 	"net"
+	"net/http"
 	"strings"
 	"syscall"
 
@@ -24,6 +26,8 @@ var (
 	ErrTimeout      = errors.New("the workspace did not answer in time")
 	ErrUnreachable  = errors.New("the workspace cannot be reached")
 	ErrNotWorkspace = errors.New("the host answered, but not as a Databricks workspace")
+	ErrDropped      = errors.New("the connection to the workspace dropped before its answer arrived")
+	ErrGateway      = errors.New("a proxy or gateway between you and the workspace failed")
 	ErrUnexpected   = errors.New("the workspace returned an unexpected error")
 )
 
@@ -36,7 +40,9 @@ var hints = map[error]string{
 	ErrTokenInvalid:  "Edit the workspace to enter a new one, or sign in again.",
 	ErrTimeout:       "The workspace or your network is slow or blocked. Check your VPN and try again.",
 	ErrUnreachable:   "Check your network or VPN connection. Cached data stays available offline.",
-	ErrNotWorkspace:  "Check the workspace URL: it should be the workspace's address, not an account console or another site.",
+	ErrNotWorkspace:  "Check the workspace URL: it should be the workspace's address, not an account console or another site. On a hotel or office network, sign in to its web page first.",
+	ErrDropped:       "Check your network or VPN and try again. If you were changing something, refresh first to see whether it was done.",
+	ErrGateway:       "Try again in a minute. If it lasts, check your VPN or proxy, or the Databricks status page.",
 	ErrUnexpected:    "Try again later; if it persists, check the workspace status page.",
 	ErrMissingSecret: "Edit the workspace and enter its token or client secret.",
 	ErrLoginRequired: "Use \"Sign in\" to log in to this workspace in your browser.",
@@ -62,7 +68,46 @@ func (e *ConnectionError) Unwrap() []error { return []error{e.Kind, e.Cause} }
 // Offline reports whether the error means the workspace could not be
 // reached at all (as opposed to being reachable but refusing us).
 func (e *ConnectionError) Offline() bool {
-	return e.Kind == ErrDNS || e.Kind == ErrTimeout || e.Kind == ErrUnreachable
+	return e.Kind == ErrDNS || e.Kind == ErrTimeout || e.Kind == ErrUnreachable || e.Kind == ErrDropped
+}
+
+// transportKinds are failures on the way to the workspace (network, TLS, a
+// proxy or captive portal), as opposed to an answer from its API.
+var transportKinds = []error{ErrDNS, ErrTLS, ErrTimeout, ErrUnreachable, ErrDropped, ErrGateway, ErrNotWorkspace}
+
+// Transport classifies err when it failed on the way to the workspace and
+// returns nil otherwise (an API refusal, a rule of ours, a cancel): the error
+// formatter turns these into sentences rather than showing Go's text
+// ("dial tcp …: connection refused", "EOF", a proxy's HTML).
+func Transport(err error) error {
+	if err == nil || errors.Is(err, context.Canceled) {
+		return nil
+	}
+	var api *apierr.APIError
+	if errors.As(err, &api) && !gatewayAnswer(api) {
+		return nil // the workspace's own answer: its code says more
+	}
+	c := ClassifyError(err)
+	var ce *ConnectionError
+	if !errors.As(c, &ce) {
+		return nil
+	}
+	for _, k := range transportKinds {
+		if ce.Kind == k {
+			return c
+		}
+	}
+	return nil
+}
+
+// gatewayAnswer is a 502, 503 or 504 that is not the API's JSON (the SDK
+// files a proxy's HTML page as code UNKNOWN with the page as the message).
+func gatewayAnswer(e *apierr.APIError) bool {
+	switch e.StatusCode {
+	case http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return e.ErrorCode == "" || e.ErrorCode == "UNKNOWN" || strings.HasPrefix(strings.TrimSpace(e.Message), "<")
+	}
+	return false
 }
 
 // IsOffline reports whether err means "cannot reach the workspace".
@@ -128,6 +173,7 @@ func ClassifyError(err error) error {
 
 func kindOf(err error) error {
 	var (
+		api      *apierr.APIError
 		dnsErr   *net.DNSError
 		unknown  x509.UnknownAuthorityError
 		hostErr  x509.HostnameError
@@ -153,6 +199,8 @@ func kindOf(err error) error {
 		return ErrForbidden
 	case errors.Is(err, apierr.ErrNotFound) && !errors.Is(err, apierr.ErrResourceDoesNotExist):
 		return ErrNotWorkspace
+	case errors.As(err, &api) && gatewayAnswer(api):
+		return ErrGateway
 	case errors.As(err, &dnsErr):
 		return ErrDNS
 	case errors.As(err, &unknown), errors.As(err, &hostErr), errors.As(err, &invalid),
@@ -162,6 +210,10 @@ func kindOf(err error) error {
 		errors.Is(err, syscall.EHOSTUNREACH), errors.Is(err, syscall.ENETUNREACH),
 		errors.Is(err, syscall.EADDRNOTAVAIL):
 		return ErrUnreachable
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		// Connected, then cut: a dropped Wi-Fi, a VPN reconnecting, a proxy
+		// closing the connection mid-answer.
+		return ErrDropped
 	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &timedOut),
 		errors.As(err, &netErr) && netErr.Timeout():
 		return ErrTimeout
