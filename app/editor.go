@@ -208,7 +208,10 @@ func (e *Editor) RefreshCatalog(workspaceID string) (EditorCatalog, error) {
 }
 
 func (e *Editor) catalogView(workspaceID string, snap catalog.Snapshot) EditorCatalog {
-	return catalog.EditorOptions(snap, e.catalog.Status(workspaceID), declaredCloud(e.session.List(), workspaceID), e.now())
+	st := e.catalog.Status(workspaceID)
+	// The connection check may know before the catalog's next refresh.
+	st.Offline = st.Offline || e.session.Offline(workspaceID)
+	return catalog.EditorOptions(snap, st, declaredCloud(e.session.List(), workspaceID), e.now())
 }
 
 // declaredCloud is the cloud a workspace's profile names ("" when unknown).

@@ -141,6 +141,15 @@ func TestOfflineWorkspaceServesCacheWithAge(t *testing.T) {
 	require.Error(t, err)
 	assert.True(t, workspaces.IsOffline(err), "%v", err)
 	assert.Len(t, snap.NodeTypes.Items, 2, "cached data still served")
+	// Each section's error names its own endpoint, in words, no Go text.
+	for sec, endpoint := range map[string]string{
+		snap.NodeTypes.Error: "GET /api/2.1/clusters/list-node-types", snap.SparkVersions.Error: "GET /api/2.1/clusters/spark-versions",
+		snap.Policies.Error: "GET /api/2.0/policies/clusters/list", snap.Pools.Error: "GET /api/2.0/instance-pools/list",
+	} {
+		assert.Contains(t, sec, "the workspace cannot be reached ("+endpoint+")")
+		assert.NotContains(t, sec, "dial tcp")
+	}
+	assert.Contains(t, snap.SparkVersions.Error, "not read: ", "skipped after the first call failed")
 
 	st := r.Status(p.ID)
 	assert.True(t, st.Offline)

@@ -70,9 +70,11 @@ func EditorOptions(snap Snapshot, st Status, declared workspaces.Cloud, now time
 	if u := snap.CurrentUser.Items; u != nil {
 		out.CurrentUser = u.UserName
 	}
+	// Offline, the form says so in one line with the cache's age (the page's
+	// status line); a section's failure is news only while the workspace answers.
 	for name, msg := range map[string]string{"node types": snap.NodeTypes.Error, "runtimes": snap.SparkVersions.Error,
 		"policies": snap.Policies.Error, "pools": snap.Pools.Error} {
-		if msg != "" {
+		if msg != "" && !st.Offline {
 			out.Problems = append(out.Problems, name+": "+msg)
 		}
 	}

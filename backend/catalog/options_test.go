@@ -131,7 +131,9 @@ func TestEditorOptionsSaysHowOldAndWhatFailed(t *testing.T) {
 	assert.Equal(t, int64(120), got.AgeSeconds)
 	assert.True(t, got.Offline)
 	assert.Equal(t, "ana@example.com", got.CurrentUser)
-	assert.Equal(t, []string{"pools: forbidden", "runtimes: timeout"}, got.Problems)
+	assert.Empty(t, got.Problems, "offline: one line says so, no box per section")
+	online := EditorOptions(snap, Status{WorkspaceID: "w"}, "", fetched.Add(2*time.Minute))
+	assert.Equal(t, []string{"pools: forbidden", "runtimes: timeout"}, online.Problems)
 
 	empty := EditorOptions(Snapshot{}, Status{WorkspaceID: "w"}, workspaces.CloudGCP, fetched)
 	assert.Empty(t, empty.FetchedAt)

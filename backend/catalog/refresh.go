@@ -31,10 +31,11 @@ func (c *Cache) Refresh(ctx context.Context, id string, w *workspaceapi.Client, 
 		offline error
 	)
 	// step runs one fetch unless the workspace already proved unreachable
-	// (each call would otherwise wait for its own timeout).
-	step := func(name string, fetch func() error) string {
+	// (each call would otherwise wait for its own timeout). A section's
+	// error names its own endpoint, never the one that failed first.
+	step := func(name, endpoint string, fetch func() error) string {
 		if offline != nil {
-			return offline.Error()
+			return sectionError("not read", offline, endpoint)
 		}
 		err := fetch()
 		if err == nil {
@@ -45,38 +46,38 @@ func (c *Cache) Refresh(ctx context.Context, id string, w *workspaceapi.Client, 
 		if workspaces.IsOffline(err) {
 			offline = err
 		}
-		return err.Error()
+		return sectionError("", err, endpoint)
 	}
 
-	s.NodeTypes.Error = step("node types", func() error {
+	s.NodeTypes.Error = step("node types", "GET /api/2.1/clusters/list-node-types", func() error {
 		resp, err := w.Clusters.ListNodeTypes(ctx)
 		if err == nil {
 			s.NodeTypes = Section[[]compute.NodeType]{Items: resp.NodeTypes, FetchedAt: now().UTC()}
 		}
 		return err
 	})
-	s.SparkVersions.Error = step("Spark versions", func() error {
+	s.SparkVersions.Error = step("Spark versions", "GET /api/2.1/clusters/spark-versions", func() error {
 		resp, err := w.Clusters.SparkVersions(ctx)
 		if err == nil {
 			s.SparkVersions = Section[[]compute.SparkVersion]{Items: resp.Versions, FetchedAt: now().UTC()}
 		}
 		return err
 	})
-	s.Policies.Error = step("policies", func() error {
+	s.Policies.Error = step("policies", "GET /api/2.0/policies/clusters/list", func() error {
 		items, err := leanread.Policies(ctx, w.Pages, compute.ListClusterPoliciesRequest{})
 		if err == nil {
 			s.Policies = Section[[]compute.Policy]{Items: items, FetchedAt: now().UTC()}
 		}
 		return err
 	})
-	s.Pools.Error = step("pools", func() error {
+	s.Pools.Error = step("pools", "GET /api/2.0/instance-pools/list", func() error {
 		items, err := leanread.Pools(ctx, w.Pages)
 		if err == nil {
 			s.Pools = Section[[]compute.InstancePoolAndStats]{Items: items, FetchedAt: now().UTC()}
 		}
 		return err
 	})
-	s.CurrentUser.Error = step("current user", func() error {
+	s.CurrentUser.Error = step("current user", "GET /api/2.0/preview/scim/v2/Me", func() error {
 		u, err := w.CurrentUser.Me(ctx, iam.MeRequest{})
 		if err == nil {
 			s.CurrentUser = Section[*iam.User]{Items: u, FetchedAt: now().UTC()}
@@ -87,4 +88,20 @@ func (c *Cache) Refresh(ctx context.Context, id string, w *workspaceapi.Client, 
 		errs = append(errs, err)
 	}
 	return s, errors.Join(errs...)
+}
+
+// sectionError is what a section records of a failed read: the kind in
+// words and the section's own endpoint ("the workspace cannot be reached
+// (GET /api/2.1/clusters/spark-versions)"); an answer the workspace gave
+// but we have no kind for keeps its own text. prefix says it was skipped.
+func sectionError(prefix string, err error, endpoint string) string {
+	text := err.Error()
+	var ce *workspaces.ConnectionError
+	if errors.As(err, &ce) && !errors.Is(ce.Kind, workspaces.ErrUnexpected) {
+		text = ce.Kind.Error()
+	}
+	if prefix != "" {
+		text = prefix + ": " + text
+	}
+	return text + " (" + endpoint + ")"
 }

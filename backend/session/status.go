@@ -31,6 +31,13 @@ type Status struct {
 	Seq uint64
 }
 
+// Offline reports whether the last connection check could not reach the
+// workspace (false for a workspace not open here).
+func (s *Session) Offline(id string) bool {
+	st, err := s.Status(id)
+	return err == nil && st.State == StateOffline
+}
+
 // Status returns the last known status without contacting the workspace.
 func (s *Session) Status(id string) (Status, error) {
 	if _, err := s.find(id); err != nil {

@@ -1,4 +1,5 @@
 import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia } from 'pinia'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Evaluation, Problem } from '@/api/editor'
 import type { Spec } from './specPath'
@@ -7,6 +8,7 @@ const problem = (path: string, message: string, severity = 'error'): Problem =>
   ({ path, source: 'spec', code: 'x', message, severity, estimated: false }) as Problem
 let problems: Problem[] = []
 let policy: unknown = undefined
+let cachedOffline = { offline: false, fetchedAt: '', ageSeconds: 0 }
 
 vi.mock('@/api', async (orig) => {
   const real = await orig<typeof import('@/api')>()
@@ -14,7 +16,7 @@ vi.mock('@/api', async (orig) => {
     ...real,
     editorApi: {
       catalog: vi.fn(async () => ({
-        workspaceId: 'demo', cloud: 'azure', currentUser: 'a@example.com', fetchedAt: '', ageSeconds: 0, offline: false, problems: [],
+        workspaceId: 'demo', cloud: 'azure', currentUser: 'a@example.com', ...cachedOffline, problems: [],
         policies: [], runtimes: [], nodeTypes: [],
         pools: [{ id: 'pool-1', name: 'Pool', nodeTypeId: 'Standard_DS3_v2', idle: 1 }],
       })),
@@ -39,7 +41,7 @@ afterEach(() => vi.useRealTimers())
 
 async function mounted(spec: Spec, clusterId?: string, startPolicy?: string) {
   vi.useFakeTimers()
-  const w = mount(ClusterEditor, { props: { workspaceId: 'demo', spec, clusterId, startPolicy } })
+  const w = mount(ClusterEditor, { props: { workspaceId: 'demo', spec, clusterId, startPolicy }, global: { plugins: [createPinia()] } })
   await flushPromises()
   await vi.advanceTimersByTimeAsync(300)
   await flushPromises()
@@ -150,6 +152,26 @@ describe('events for the pages around the editor', () => {
     problems = []
     const w = await mounted({ cluster_name: 'etl', num_workers: 2 })
     expect(w.emitted('update:spec')).toBeUndefined()
+    w.unmount()
+  })
+})
+
+describe('the catalog line', () => {
+  afterEach(() => {
+    cachedOffline = { offline: false, fetchedAt: '', ageSeconds: 0 }
+  })
+
+  it('says in one line that an offline form works from the cache, and how old it is', async () => {
+    cachedOffline = { offline: true, fetchedAt: new Date(Date.now() - 3 * 3600_000).toISOString(), ageSeconds: 3 * 3600 }
+    const w = await mounted({ cluster_name: 'x' })
+    expect(w.find('[data-testid="catalog-age"]').text()).toBe('Offline: using the catalog cached 3 h ago')
+    w.unmount()
+  })
+
+  it('says when nothing was cached', async () => {
+    cachedOffline = { offline: true, fetchedAt: '', ageSeconds: 0 }
+    const w = await mounted({ cluster_name: 'x' })
+    expect(w.find('[data-testid="catalog-age"]').text()).toContain('Offline: no catalog cached yet')
     w.unmount()
   })
 })
