@@ -123,7 +123,10 @@ func (s *Service) Submit(ctx context.Context, workspaceID string, req SubmitRequ
 	}
 	row, err := s.row(ctx, w, runID)
 	if err != nil {
-		return Submitted{}, err
+		// The run exists: a failed read of it is no failed submit (and a
+		// retry would only find the same run). The list's next read fills it in.
+		row = rowOf(jobs.Run{RunId: runID, State: &jobs.RunState{LifeCycleState: jobs.RunLifeCycleStatePending,
+			StateMessage: "Submitted. Its details could not be read yet; they follow on the next refresh."}}, s.now())
 	}
 	return Submitted{Problems: []Problem{}, Run: &row}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/demo/demotest"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
 )
@@ -110,4 +111,28 @@ func TestSubmitOnANewClusterFromADraft(t *testing.T) {
 
 	_, err = svc.SubmitOnDraft(ctx, "demo", store, "no-such-draft", SubmitRequest{Task: Task{Kind: KindNotebook, Path: "/x"}})
 	assert.Error(t, err)
+}
+
+// Issue 35: the submit made the run, then the read of it failed once: the
+// run is reported, never a failure a retry would answer with the same run.
+func TestSubmitThenAFailedReadStillReportsTheRun(t *testing.T) {
+	t.Parallel()
+	svc, w, srv := empty(t)
+	ctx := demotest.Ctx(t)
+	id := create(t, w, smallSpec("shared"))
+	until(t, w, srv, id, compute.StateRunning)
+
+	srv.InjectFault(demo.FaultRule{Method: "GET", PathPrefix: "/api/2.2/jobs/runs/get", Kind: demo.FaultInternal, Count: 1})
+	req := SubmitRequest{ClusterID: id, IdempotencyToken: "tok-read-fails", Task: Task{Kind: KindNotebook, Path: "/Shared/etl/load"}}
+	sub, err := svc.Submit(ctx, "demo", req)
+	require.NoError(t, err)
+	require.NotNil(t, sub.Run)
+	assert.NotZero(t, sub.Run.RunID)
+	assert.Equal(t, StatusRunning, sub.Run.Status, "pending until its details are read")
+	assert.Contains(t, sub.Run.StateMessage, "could not be read yet")
+
+	again, err := svc.Submit(ctx, "demo", req)
+	require.NoError(t, err)
+	assert.Equal(t, sub.Run.RunID, again.Run.RunID, "the retry finds the same run")
+	assert.Equal(t, "/Shared/etl/load", again.Run.What[:len("/Shared/etl/load")])
 }
