@@ -27,6 +27,7 @@ const (
 	ExitUsage       = 2   // bad flags, an unreadable spec, a task with problems
 	ExitCancelled   = 3   // the run was cancelled (elsewhere) or skipped
 	ExitError       = 4   // the workspace refused or could not be reached: no cluster or no run
+	ExitLost        = 5   // the run was made, then the workspace stopped answering: it may still run
 	ExitInterrupted = 130 // Ctrl+C: the run was cancelled, then the command exited
 )
 
@@ -44,6 +45,9 @@ type Deps struct {
 	PollEvery time.Duration
 	// CancelWait bounds waiting for a cancelled run to end (default 2 min).
 	CancelWait time.Duration
+	// FollowPatience bounds how long a run is followed through failed reads
+	// (a network drop, a 500) before the command gives up (default 10 min).
+	FollowPatience time.Duration
 }
 
 // DefaultDeps uses the platform's folders, keychain and environment.
@@ -62,8 +66,10 @@ creates it (none); two clusters with the name is an error that lists them.
 It prints the cluster id. run does the same, submits a one-time run of
 TASK on the cluster, prints status changes and the output, and exits with:
   0 succeeded, 1 failed (or timed out), 2 bad usage or input,
-  3 cancelled or skipped, 4 the workspace refused or was unreachable,
-  130 interrupted (Ctrl+C cancels the run first).
+  3 cancelled or skipped, 4 the workspace refused or was unreachable
+  (no run made), 5 the run was made but the workspace stopped answering
+  while it was followed (it may still run), 130 interrupted (Ctrl+C
+  cancels the run first).
 
 Spec (--spec FILE, read up to 1 MiB): Clusters API JSON (or a job's
 {"new_cluster": ...}), a Clusterdeck draft file, a bundle YAML, or a stack
@@ -203,6 +209,9 @@ func RunCommand(ctx context.Context, command string, args []string, stdout, stde
 	}
 	if d.PollEvery <= 0 {
 		d.PollEvery = 10 * time.Second
+	}
+	if d.FollowPatience <= 0 {
+		d.FollowPatience = 10 * time.Minute
 	}
 	c := &cmd{o: o, d: d, stdout: stdout, stderr: stderr}
 	return c.run(ctx)

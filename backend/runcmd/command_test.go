@@ -143,3 +143,36 @@ func TestEnsureWithADatabricksCfgProfile(t *testing.T) {
 	assert.NotContains(t, errs.String(), srv.Token())
 	assert.NotEmpty(t, strings.TrimSpace(out.String()))
 }
+
+// Issue 35: a run is followed through a flaky network (500s, a reset
+// connection) to its end, and the command gives up only after its patience,
+// saying the run may still be running, with its own exit code (5, not 4:
+// a run was made).
+func TestRunFollowsThroughTransientErrors(t *testing.T) {
+	t.Parallel()
+	srv, _ := fast(t, demo.Durations{})
+	d := deps(t, srv)
+	spec := write(t, "flowyml.yaml", stack)
+	srv.InjectFault(demo.FaultRule{Method: "GET", PathPrefix: "/api/2.2/jobs/runs/get", Kind: demo.FaultInternal, Count: 3})
+	srv.InjectFault(demo.FaultRule{Method: "GET", PathPrefix: "/api/2.2/jobs/runs/get", Kind: demo.FaultReset, Count: 2})
+	var out, errs syncBuf
+	code := RunCommand(ctx(t), "run", []string{"--spec", spec, "--notebook", "/Shared/etl/load"}, &out, &errs, d)
+	assert.Equal(t, ExitSucceeded, code, errs.String())
+	assert.Contains(t, errs.String(), "still following")
+	assert.Contains(t, errs.String(), "answers again")
+
+	srv.ClearFaults()
+	srv.InjectFault(demo.FaultRule{Method: "GET", PathPrefix: "/api/2.2/jobs/runs/get", Kind: demo.FaultInternal})
+	d.FollowPatience = 300 * time.Millisecond
+	var out2, errs2 syncBuf
+	code = RunCommand(ctx(t), "run", []string{"--spec", spec, "--notebook", "/Shared/etl/load"}, &out2, &errs2, d)
+	assert.Equal(t, ExitLost, code, errs2.String())
+	assert.Contains(t, errs2.String(), "may still be running")
+}
+
+func TestBackoffDoublesToThirtySeconds(t *testing.T) {
+	for n, want := range map[int]time.Duration{1: 10 * time.Second, 2: 20 * time.Second, 3: 30 * time.Second, 9: 30 * time.Second} {
+		assert.Equal(t, want, backoff(10*time.Second, n), "failure %d", n)
+	}
+	assert.Equal(t, 80*time.Millisecond, backoff(20*time.Millisecond, 3))
+}

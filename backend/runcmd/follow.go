@@ -5,11 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"strings"
 	"time"
 
+	"github.com/databricks/databricks-sdk-go/apierr"
+
 	"github.com/clusterdeck/clusterdeck/backend/runs"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 type cmd struct {
@@ -89,13 +93,33 @@ func (c *cmd) run(ctx context.Context) int {
 // when ctx ends first (Ctrl+C) it cancels the run and waits for it to end.
 func (c *cmd) follow(ctx context.Context, svc *runs.Service, runID int64) int {
 	last := ""
-	for {
+	var failingSince time.Time // the first of the failed reads in a row
+	for failures := 0; ; {
 		row, err := svc.Get(ctx, "", runID)
 		if ctx.Err() != nil {
 			return c.interrupt(ctx, svc, runID)
 		}
 		if err != nil {
-			return c.fail(ExitError, err)
+			if !transient(err) {
+				return c.fail(ExitError, err)
+			}
+			if failures == 0 {
+				failingSince = c.d.Now()
+				c.say("Run %d: the workspace did not answer (%v); still following", runID, err)
+			}
+			failures++
+			if c.d.Now().Sub(failingSince) >= c.d.FollowPatience {
+				return c.fail(ExitLost, fmt.Errorf("run %d may still be running: the workspace has not answered for %s: %w",
+					runID, c.d.FollowPatience, err))
+			}
+			if !c.pause(ctx, backoff(c.d.PollEvery, failures)) {
+				return c.interrupt(ctx, svc, runID)
+			}
+			continue
+		}
+		if failures > 0 {
+			c.say("Run %d: the workspace answers again", runID)
+			failures = 0
 		}
 		if last == "" {
 			c.say("Run %d submitted on cluster %s: %s", runID, row.ClusterID, row.RunPageURL)
@@ -107,14 +131,43 @@ func (c *cmd) follow(ctx context.Context, svc *runs.Service, runID int64) int {
 		if row.Status.Ended() {
 			return c.finish(ctx, svc, row)
 		}
-		t := time.NewTimer(c.d.PollEvery)
-		select {
-		case <-ctx.Done():
-			t.Stop()
+		if !c.pause(ctx, c.d.PollEvery) {
 			return c.interrupt(ctx, svc, runID)
-		case <-t.C:
 		}
 	}
+}
+
+// pause waits d; false when ctx ended first (Ctrl+C).
+func (c *cmd) pause(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+// backoff is the pause after the n-th failed read in a row: the poll
+// interval doubled each time, at most 30 s.
+func backoff(poll time.Duration, n int) time.Duration {
+	d := poll
+	for i := 1; i < n && d < 30*time.Second; i++ {
+		d *= 2
+	}
+	return min(d, 30*time.Second)
+}
+
+// transient reports whether a failed read of the run is worth repeating: the
+// workspace or the network stumbled (a 5xx, a 429, a refused or dropped
+// connection, no answer in time); a refusal (403, the run gone) is final.
+func transient(err error) bool {
+	var api *apierr.APIError
+	if errors.As(err, &api) {
+		return api.StatusCode >= 500 || api.StatusCode == http.StatusTooManyRequests
+	}
+	return workspaces.Transport(err) != nil
 }
 
 // describe is a status line: the mapped status with the raw states.
