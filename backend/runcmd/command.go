@@ -213,6 +213,7 @@ func RunCommand(ctx context.Context, command string, args []string, stdout, stde
 	if d.FollowPatience <= 0 {
 		d.FollowPatience = 10 * time.Minute
 	}
-	c := &cmd{o: o, d: d, stdout: stdout, stderr: stderr}
+	// Run output, names and errors are the workspace's text: shown, never obeyed.
+	c := &cmd{o: o, d: d, stdout: terminalSafe(stdout), stderr: terminalSafe(stderr)}
 	return c.run(ctx)
 }
