@@ -17,7 +17,9 @@ export class Outage {
     return `http://127.0.0.1:${this.port}`
   }
 
+  /** Forwards again (a no-op while it forwards). */
   async start(): Promise<void> {
+    if (this.server) return
     const server = createServer((client) => {
       const upstream = createConnection({ host: this.target.hostname, port: Number(this.target.port) })
       for (const s of [client, upstream]) {

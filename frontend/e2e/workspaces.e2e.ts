@@ -32,6 +32,18 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => {
+  // The other files share this bridge: whatever a failed test left, they
+  // get back the Demo workspace alone, active (a failure stays this file's).
+  await outage.start()
+  await s?.page
+    .evaluate(async () => {
+      const ws = (window as unknown as { go: { app: { Workspaces: {
+        List(): Promise<Array<{ id: string }>>; Select(id: string): Promise<unknown>; Delete(id: string): Promise<void>
+      } } } }).go.app.Workspaces
+      await ws.Select('demo')
+      for (const w of await ws.List()) if (w.id !== 'demo') await ws.Delete(w.id)
+    })
+    .catch(() => undefined)
   await s?.context.close()
   await browser?.close()
   await outage.stop()

@@ -3,7 +3,8 @@
 // the page (inpage.js) on every use, and actions wait, as Playwright's do,
 // for exactly one visible, enabled element; clicks, keys and the pointer go
 // through WebDriver's input (trusted events from the engine), not script.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { ActionOptions, Box, Keyboard, Locator, LocatorOptions, Mouse, Page } from './types'
 import { ELEMENT, WebDriverError, WebDriverSession, type ElementRef } from './webdriver'
 
@@ -194,6 +195,16 @@ Promise.resolve().then(() => (${fn.toString()}).apply(null, __args)).then(
     return this.wd.cmd('POST', `/element/${id}/click`)
   }
 
+  /** A screenshot of the page as an action gave up, in the artifacts folder; its path. */
+  async failureShot(): Promise<string> {
+    const dir = process.env.CLUSTERDECK_ARTIFACTS
+    if (!dir) return ''
+    mkdirSync(join(dir, 'webkit'), { recursive: true })
+    const path = join(dir, 'webkit', `failed-action-${Date.now()}.png`)
+    writeFileSync(path, Buffer.from(await this.wd.cmd<string>('GET', '/screenshot'), 'base64'))
+    return path
+  }
+
   elementScreenshot(id: string): Promise<string> {
     return this.wd.cmd<string>('GET', `/element/${id}/screenshot`)
   }
@@ -311,6 +322,16 @@ async function probe(steps: Step[], action: boolean) {
 }
 declare function resolve(steps: Step[], root: Element | null): HTMLInputElement[]
 
+// What is at the element's centre, when it is not the element (in the page).
+function coveredBy(el: HTMLElement) {
+  const r = el.getBoundingClientRect()
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+  if (!top) return `nothing (the centre ${Math.round(r.left + r.width / 2)},${Math.round(r.top + r.height / 2)} is outside the ${innerWidth}×${innerHeight} viewport)`
+  if (el.contains(top)) return ''
+  const text = (top.textContent ?? '').trim().slice(0, 60)
+  return `<${top.tagName.toLowerCase()} class="${top.className}">${text}`
+}
+
 export class WebKitLocator implements Locator {
   constructor(
     private readonly page: WebKitPage,
@@ -388,11 +409,19 @@ export class WebKitLocator implements Locator {
   }
 
   async click(options?: ActionOptions): Promise<void> {
-    await this.page.waitUntil(`a click on ${this.describe()}`, options?.timeout, async () => {
-      const el = await this.one('a visible, enabled, still element', options?.timeout, (p) => !!p.visible && !!p.enabled && !!p.stable, true)
-      await this.page.element(el[ELEMENT])
-      return true
-    })
+    let el: ElementRef | undefined
+    try {
+      await this.page.waitUntil(`a click on ${this.describe()}`, options?.timeout, async () => {
+        el = await this.one('a visible, enabled, still element', options?.timeout, (p) => !!p.visible && !!p.enabled && !!p.stable, true)
+        await this.page.element(el[ELEMENT])
+        return true
+      })
+    } catch (e) {
+      // Say what took the click (the driver does not), and keep a picture.
+      const over = el ? await this.page.run<string>(coveredBy, [el]).catch(() => '') : ''
+      const shot = await this.page.failureShot().catch(() => '')
+      throw new Error(`${(e as Error).message}${over ? `; at its centre: ${over}` : ''}${shot ? `; screenshot ${shot}` : ''}`, { cause: e })
+    }
   }
   async hover(options?: ActionOptions): Promise<void> {
     const el = await this.one('a visible, still element', options?.timeout, (p) => !!p.visible && !!p.stable, true)
