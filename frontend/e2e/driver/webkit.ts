@@ -313,10 +313,28 @@ async function probe(steps: Step[], action: boolean) {
   const editable = el.matches('input, textarea') ? !el.readOnly : el.isContentEditable
   let stable = true
   if (action && visible) {
+    // Each scrolling box around it brings it to its middle, as
+    // scrollIntoView would; WebKit's leaves the kit's modal body (overflow:
+    // scroll, its scrollbar hidden) where it is.
+    for (let box: HTMLElement | null = el.parentElement; box; box = box.parentElement) {
+      if (box.scrollHeight <= box.clientHeight + 1 || !/auto|scroll/.test(getComputedStyle(box).overflowY)) continue
+      const inner = el.getBoundingClientRect()
+      const outer = box.getBoundingClientRect()
+      box.scrollTop += inner.top + inner.height / 2 - (outer.top + Math.min(outer.height, innerHeight - outer.top) / 2)
+    }
     el.scrollIntoView({ block: 'center', inline: 'center' })
     const before = box()
+    // Two frames and 60 ms at least: WebKit's frames come far apart while a
+    // dialog zooms in, so two of them can land on the same mid-zoom size.
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
-    stable = box() === before
+    await new Promise((done) => setTimeout(done, 60))
+    await new Promise((done) => requestAnimationFrame(done))
+    // Still, and its centre on screen: a dialog still zooming in moves what
+    // was scrolled to.
+    const after = el.getBoundingClientRect()
+    const cx = after.left + after.width / 2
+    const cy = after.top + after.height / 2
+    stable = box() === before && cx >= 0 && cy >= 0 && cx < innerWidth && cy < innerHeight
   }
   return { count: 1, el, visible, enabled: !disabled, editable, stable }
 }
@@ -432,7 +450,7 @@ export class WebKitLocator implements Locator {
     await this.page.run((e: HTMLElement) => e.blur(), [el])
   }
   async scrollIntoViewIfNeeded(options?: ActionOptions): Promise<void> {
-    await this.one('a visible element', options?.timeout, (p) => !!p.visible, true)
+    await this.one('a visible element, still and on screen', options?.timeout, (p) => !!p.visible && !!p.stable, true)
   }
   async fill(value: string, options?: ActionOptions): Promise<void> {
     const el = await this.one('an editable element', options?.timeout, (p) => !!p.visible && !!p.enabled && !!p.editable && !!p.stable, true)
