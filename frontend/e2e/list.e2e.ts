@@ -192,16 +192,21 @@ describe('compute list columns', () => {
     await page.locator(`tr[data-id="${id}"]`).getByTestId('row-menu').click()
     const items = page.locator('.n-dropdown-option-body[data-action]')
     await expect.poll(() => items.locator('.why').count(), wait).toBeGreaterThanOrEqual(2)
-    const boxes = await Promise.all((await items.all()).map(box))
-    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom - 0.5)
-    for (const item of await items.all()) {
-      const outer = await box(item)
-      for (const why of await item.locator('.why').all()) {
-        const w = await box(why)
-        expect(w.top).toBeGreaterThanOrEqual(outer.top - 0.5)
-        expect(w.bottom).toBeLessThanOrEqual(outer.bottom + 0.5)
+    // Once the menu has opened (it zooms in: measured mid-zoom, the lines
+    // overlap), no line overlaps the one above and each reason sits in its line.
+    const layout = async (): Promise<string> => {
+      const all = await items.all()
+      const boxes = await Promise.all(all.map(box))
+      for (let i = 1; i < boxes.length; i++) if (boxes[i]!.top < boxes[i - 1]!.bottom - 0.5) return `line ${i} overlaps the one above`
+      for (const [i, item] of all.entries()) {
+        for (const why of await item.locator('.why').all()) {
+          const w = await box(why)
+          if (w.top < boxes[i]!.top - 0.5 || w.bottom > boxes[i]!.bottom + 0.5) return `the reason of line ${i} is outside it`
+        }
       }
+      return 'ok'
     }
+    await expect.poll(layout, wait).toBe('ok')
     await page.screenshot({ path: join(artifacts, 'e2e-list-row-menu.png') })
     expect(errors).toEqual([])
     await context.close()
