@@ -78,7 +78,11 @@ func run(ctx context.Context, args []string) error {
 		}
 		return nil
 	case "run", "ensure":
-		if code := runcmd.RunCommand(ctx, command, args[1:], os.Stdout, os.Stderr, runcmd.DefaultDeps()); code != 0 {
+		deps := runcmd.DefaultDeps()
+		sig := make(chan os.Signal, 2)
+		signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+		deps.Abort = runcmd.Interrupts(sig)
+		if code := runcmd.RunCommand(ctx, command, args[1:], os.Stdout, os.Stderr, deps); code != 0 {
 			os.Exit(code)
 		}
 		return nil

@@ -48,6 +48,60 @@ type Deps struct {
 	// FollowPatience bounds how long a run is followed through failed reads
 	// (a network drop, a 500) before the command gives up (default 10 min).
 	FollowPatience time.Duration
+	// Reach bounds reaching the workspace; see Reach.
+	Reach Reach
+	// Abort is closed by a second Ctrl+C: the command stops waiting for the
+	// cancel of its run and exits at once, saying what may still run.
+	Abort <-chan struct{}
+}
+
+// Reach bounds each kind of wait on the workspace, so an unreachable one
+// (refused, black-holed, a captive portal) ends the command within 30 s.
+type Reach struct {
+	// HostMetadata bounds fetching the host's /.well-known/databricks-config
+	// while resolving a profile or the DATABRICKS_* variables (default 5 s;
+	// a failed fetch keeps the config as written, as the SDK does).
+	HostMetadata time.Duration
+	// HTTP bounds one request without an answer (default 10 s).
+	HTTP time.Duration
+	// Retry bounds the SDK's retries of one call (default 15 s): a refused
+	// connection is retried until then.
+	Retry time.Duration
+}
+
+// Defaults for Reach: metadata, then one call's retries, then its last
+// attempt end within 5 + 15 + 10 = 30 s.
+const (
+	DefaultReachHostMetadata = 5 * time.Second
+	DefaultReachHTTP         = 10 * time.Second
+	DefaultReachRetry        = 15 * time.Second
+)
+
+func (r Reach) withDefaults() Reach {
+	if r.HostMetadata <= 0 {
+		r.HostMetadata = DefaultReachHostMetadata
+	}
+	if r.HTTP <= 0 {
+		r.HTTP = DefaultReachHTTP
+	}
+	if r.Retry <= 0 {
+		r.Retry = DefaultReachRetry
+	}
+	return r
+}
+
+// Interrupts turns signals into the command's Deps.Abort: the first signal
+// is the caller's to act on (it cancels the command's context), the second
+// closes the returned channel. The goroutine lives as long as the process,
+// which runs one command.
+func Interrupts(sig <-chan os.Signal) <-chan struct{} {
+	abort := make(chan struct{})
+	go func() {
+		<-sig
+		<-sig
+		close(abort)
+	}()
+	return abort
 }
 
 // DefaultDeps uses the platform's folders, keychain and environment.
@@ -213,6 +267,7 @@ func RunCommand(ctx context.Context, command string, args []string, stdout, stde
 	if d.FollowPatience <= 0 {
 		d.FollowPatience = 10 * time.Minute
 	}
+	d.Reach = d.Reach.withDefaults()
 	// Run output, names and errors are the workspace's text: shown, never obeyed.
 	c := &cmd{o: o, d: d, stdout: terminalSafe(stdout), stderr: terminalSafe(stderr)}
 	return c.run(ctx)

@@ -29,7 +29,8 @@ func client(ctx context.Context, o options, d Deps) (*workspaceapi.Client, strin
 	case o.profile != "":
 		cfg := &config.Config{Profile: o.profile, ConfigFile: workspaces.DatabricksCfgPath(d.LookupEnv, d.Home),
 			Loaders: []config.Loader{config.ConfigFile}}
-		w, err := workspaceapi.New(cfg)
+		bound(cfg, d.Reach)
+		w, err := workspaceapi.NewWithin(ctx, cfg, d.Reach.HostMetadata)
 		if err != nil {
 			return nil, "", fmt.Errorf("profile %q of %s: %w", o.profile, cfg.ConfigFile, err)
 		}
@@ -41,12 +42,25 @@ func client(ctx context.Context, o options, d Deps) (*workspaceapi.Client, strin
 	}
 	// Only the variables: a profile file must not fill in what they lack.
 	cfg := &config.Config{Loaders: []config.Loader{envLoader{d.LookupEnv}}}
-	w, err := workspaceapi.New(cfg)
+	bound(cfg, d.Reach)
+	w, err := workspaceapi.NewWithin(ctx, cfg, d.Reach.HostMetadata)
 	if err != nil {
 		return nil, "", fmt.Errorf("DATABRICKS_* variables: %w", err)
 	}
 	return w, fmt.Sprintf("DATABRICKS_HOST=%s (%s auth from the environment)", w.Config.Host, w.Config.AuthType), nil
 }
+
+// bound sets the command's limits. They win over a profile's
+// http_timeout_seconds and retry_timeout_seconds (the SDK's loaders fill
+// only unset fields): a profile tuned for another tool must not make the
+// command wait minutes on an unreachable host.
+func bound(cfg *config.Config, r Reach) {
+	cfg.HTTPTimeoutSeconds = wholeSeconds(r.HTTP)
+	cfg.RetryTimeoutSeconds = wholeSeconds(r.Retry)
+}
+
+// wholeSeconds rounds up: the SDK takes seconds, and 0 means its default.
+func wholeSeconds(d time.Duration) int { return int((d + time.Second - 1) / time.Second) }
 
 // envLoader reads the DATABRICKS_* variables through Deps.LookupEnv, so
 // tests need not touch the process's environment.
@@ -70,7 +84,7 @@ func workspaceClient(ctx context.Context, want string, d Deps) (*workspaceapi.Cl
 		return nil, "", fmt.Errorf("%w: the Demo workspace lives inside the app; run `clusterdeck demo-api` and use the DATABRICKS_HOST and DATABRICKS_TOKEN it prints", errUsage)
 	}
 	m, err := workspaces.NewManager(workspaces.Deps{Paths: d.Paths, Secrets: d.Secrets, LookupEnv: d.LookupEnv, Home: d.Home,
-		Client: workspaces.ClientOptions{HTTPTimeout: 60 * time.Second}})
+		Client: workspaces.ClientOptions{HTTPTimeout: d.Reach.HTTP, RetryTimeout: d.Reach.Retry}})
 	if m == nil || err != nil {
 		return nil, "", fmt.Errorf("Clusterdeck workspaces: %w", err)
 	}

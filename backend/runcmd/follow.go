@@ -58,6 +58,9 @@ func (c *cmd) run(ctx context.Context) int {
 		if errors.Is(err, errUsage) || errors.Is(err, ErrNoCredentials) {
 			return c.fail(ExitUsage, err)
 		}
+		if ctx.Err() != nil {
+			return c.fail(ExitInterrupted, fmt.Errorf("interrupted while reaching the workspace: %w", err))
+		}
 		return c.fail(ExitError, err)
 	}
 	fmt.Fprintf(c.stderr, "clusterdeck %s: using %s\n", c.o.command, used)
@@ -234,7 +237,16 @@ func (c *cmd) interrupt(ctx context.Context, svc *runs.Service, runID int64) int
 	}
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), wait)
 	defer cancel()
-	c.say("Interrupted: cancelling run %d", runID)
+	aborted := make(chan struct{})
+	go func() {
+		select {
+		case <-c.d.Abort: // a second Ctrl+C: stop waiting for the workspace
+			close(aborted)
+			cancel()
+		case <-cctx.Done():
+		}
+	}()
+	c.say("Interrupted: cancelling run %d (Ctrl+C again to stop waiting)", runID)
 	row, err := svc.Cancel(cctx, "", runID)
 	for err == nil && !row.Status.Ended() {
 		t := time.NewTimer(min(c.d.PollEvery, 2*time.Second))
@@ -245,6 +257,11 @@ func (c *cmd) interrupt(ctx context.Context, svc *runs.Service, runID int64) int
 		case <-t.C:
 			row, err = svc.Get(cctx, "", runID)
 		}
+	}
+	select {
+	case <-aborted:
+		return c.fail(ExitInterrupted, fmt.Errorf("stopped waiting: run %d may still be running; cancel it in the workspace (Job runs)", runID))
+	default:
 	}
 	if err != nil {
 		return c.fail(ExitInterrupted, fmt.Errorf("run %d may still be running: %w", runID, err))
