@@ -80,7 +80,9 @@ func TestCtrlCWhileResolvingTheHost(t *testing.T) {
 	runCtx, interrupt := context.WithCancel(context.Background())
 	var out, errs syncBuf
 	done := make(chan int, 1)
-	go func() { done <- RunCommand(runCtx, "ensure", []string{"--spec", write(t, "s.yaml", stack)}, &out, &errs, d) }()
+	go func() {
+		done <- RunCommand(runCtx, "ensure", []string{"--spec", write(t, "s.yaml", stack)}, &out, &errs, d)
+	}()
 	require.Eventually(t, func() bool { return p.Stats().Faulted > 0 }, 30*time.Second, 5*time.Millisecond)
 	interrupt()
 	select {
