@@ -27,6 +27,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/clusterdeck/clusterdeck/backend/memory"
 	"github.com/clusterdeck/clusterdeck/backend/metrics"
+	"github.com/clusterdeck/clusterdeck/backend/netwatch"
 	"github.com/clusterdeck/clusterdeck/backend/notices"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
@@ -190,6 +191,8 @@ func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport st
 		MetricsPrefs: metrics.NewPrefs(filepath.Join(paths.Config, "metrics.json")),
 		Notices:      notices.NewPrefs(filepath.Join(paths.Config, "notifications.json")),
 		Listed:       listed,
+
+		NetworkEvents: netwatch.System,
 	})
 	return a, assets, demoServer, nil
 }

@@ -47,6 +47,9 @@ type Deps struct {
 	// Listed is told when a full cluster listing ends (the desktop gives
 	// the listing's garbage back to the OS then; nil: nothing).
 	Listed func()
+	// NetworkEvents runs until ctx ends, calling wake when the system says
+	// the network changed or the machine woke (netwatch.System; nil: none).
+	NetworkEvents func(ctx context.Context, wake func(reason string)) error
 }
 
 // App owns the facades bound to the page.

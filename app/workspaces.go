@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -70,6 +71,8 @@ type Workspaces struct {
 	emit    Emitter
 	errors  *ErrorFormatter
 	ctx     context.Context
+	network func(ctx context.Context, wake func(reason string)) error
+	log     *slog.Logger
 	bg      sync.WaitGroup // background refreshes started by calls
 	loop    sync.WaitGroup // the monitor's loop, until the Startup context ends
 }
@@ -80,7 +83,7 @@ const monitorTick = time.Second
 
 func newWorkspaces(d Deps, errs *ErrorFormatter) *Workspaces {
 	w := &Workspaces{session: d.Session, manager: d.Manager, catalog: d.Catalog,
-		emit: d.Emitter, errors: errs, ctx: context.Background()}
+		emit: d.Emitter, errors: errs, ctx: context.Background(), network: d.NetworkEvents, log: d.Log}
 	if d.Session != nil {
 		d.Session.Subscribe(w.statusChanged)
 		var refresher session.CatalogRefresher
@@ -90,6 +93,9 @@ func newWorkspaces(d Deps, errs *ErrorFormatter) *Workspaces {
 		}
 		w.monitor = session.NewMonitor(d.Session, refresher, session.MonitorOptions{OnCatalog: w.catalogRefreshed})
 		if d.Manager != nil {
+			// Every call tells the monitor how it went: a failed poll,
+			// action or catalog read marks the workspace offline at once.
+			d.Manager.SetObserver(w.monitor.Observe)
 			w.changes = session.NewChanges(d.Session, d.Manager, cache, d.ResetDemo)
 		}
 	}
@@ -106,6 +112,17 @@ func (w *Workspaces) start(ctx context.Context) {
 	go func() {
 		defer w.loop.Done()
 		w.monitor.Run(ctx, monitorTick)
+	}()
+	if w.network == nil {
+		return
+	}
+	w.loop.Add(1)
+	go func() {
+		defer w.loop.Done()
+		err := w.network(ctx, func(reason string) { w.monitor.Wake(ctx, reason) })
+		if err != nil && w.log != nil {
+			w.log.Info("network changes are not heard; connections are checked on a timer", "err", err)
+		}
 	}()
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // CatalogRefresher is the part of catalog.Refresher the monitor drives.
@@ -17,10 +18,11 @@ type CatalogRefresher interface {
 // MonitorOptions tune the background loop; zero values get defaults.
 type MonitorOptions struct {
 	// HealthInterval is how often the active workspace is re-checked while
-	// online, so a lost connection shows without user action (default 30 s).
+	// online, so a lost connection shows without user action (default
+	// workspaces.CheckEvery).
 	HealthInterval time.Duration
 	// RetryMin and RetryMax bound the backoff between reconnection attempts
-	// to an offline workspace (defaults 2 s and 1 min).
+	// to an offline workspace (defaults workspaces.ReconnectMin and Max).
 	RetryMin time.Duration
 	RetryMax time.Duration
 	// OnCatalog is told after every background catalog refresh.
@@ -39,24 +41,30 @@ type Monitor struct {
 
 	mu       sync.Mutex
 	failures map[string]int  // consecutive offline answers
-	busy     map[string]bool // a check or refresh started by the monitor runs
+	busy     map[string]bool // a check started by the monitor runs
+	// refreshing marks a catalog refresh (up to minutes long): apart from
+	// busy, so a refresh never holds up a connection check.
+	refreshing map[string]bool
+	bg         sync.WaitGroup  // refreshes Run started and does not wait for
+	ctx        context.Context // Run's, for checks started by Observe and Wake; nil before Run
 }
 
 // NewMonitor returns a monitor over s; c may be nil (no catalog refresh).
 func NewMonitor(s *Session, c CatalogRefresher, o MonitorOptions) *Monitor {
 	if o.HealthInterval <= 0 {
-		o.HealthInterval = 30 * time.Second
+		o.HealthInterval = workspaces.CheckEvery
 	}
 	if o.RetryMin <= 0 {
-		o.RetryMin = 2 * time.Second
+		o.RetryMin = workspaces.ReconnectMin
 	}
 	if o.RetryMax <= 0 {
-		o.RetryMax = time.Minute
+		o.RetryMax = workspaces.ReconnectMax
 	}
 	if o.OnCatalog == nil {
 		o.OnCatalog = func(string, error) {}
 	}
-	m := &Monitor{s: s, catalog: c, opts: o, failures: map[string]int{}, busy: map[string]bool{}}
+	m := &Monitor{s: s, catalog: c, opts: o, failures: map[string]int{}, busy: map[string]bool{},
+		refreshing: map[string]bool{}}
 	s.Subscribe(m.observe)
 	return m
 }
@@ -125,26 +133,37 @@ func (m *Monitor) isBusy(id string) bool {
 	return m.busy[id]
 }
 
-// claim marks id busy; false if it already was.
-func (m *Monitor) claim(id string) bool {
+// claim marks id busy with a check; false if it already was.
+func (m *Monitor) claim(id string) bool { return m.mark(m.busy, id) }
+
+func (m *Monitor) release(id string) { m.unmark(m.busy, id) }
+
+func (m *Monitor) mark(set map[string]bool, id string) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.busy[id] {
+	if set[id] {
 		return false
 	}
-	m.busy[id] = true
+	set[id] = true
 	return true
 }
 
-func (m *Monitor) release(id string) {
+func (m *Monitor) unmark(set map[string]bool, id string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	delete(m.busy, id)
+	delete(set, id)
 }
 
 // Tick runs one pass: the due connection checks (in parallel), then the
 // due catalog refreshes of online workspaces. It returns when all are done.
 func (m *Monitor) Tick(ctx context.Context) {
+	m.tick(ctx, true)
+	m.bg.Wait()
+}
+
+// tick is Tick; unless waitCatalog, the catalog refreshes go on behind it
+// (in m.bg), so a slow one does not hold up the next checks.
+func (m *Monitor) tick(ctx context.Context, waitCatalog bool) {
 	var wg sync.WaitGroup
 	for _, id := range m.dueChecks() {
 		if !m.claim(id) {
@@ -162,13 +181,15 @@ func (m *Monitor) Tick(ctx context.Context) {
 		return
 	}
 	for _, id := range m.catalog.Due(m.online()) {
-		wg.Add(1)
+		m.bg.Add(1)
 		go func() {
-			defer wg.Done()
+			defer m.bg.Done()
 			m.RefreshCatalog(ctx, id)
 		}()
 	}
-	wg.Wait()
+	if waitCatalog {
+		m.bg.Wait()
+	}
 }
 
 func (m *Monitor) online() []string {
@@ -184,10 +205,10 @@ func (m *Monitor) online() []string {
 // RefreshCatalog refreshes one workspace's catalog now unless the monitor
 // is already busy with it, and reports the outcome to OnCatalog.
 func (m *Monitor) RefreshCatalog(ctx context.Context, id string) {
-	if m.catalog == nil || !m.claim(id) {
+	if m.catalog == nil || !m.mark(m.refreshing, id) {
 		return
 	}
-	defer m.release(id)
+	defer m.unmark(m.refreshing, id)
 	_, err := m.catalog.RefreshNow(ctx, id)
 	m.opts.OnCatalog(id, err)
 }
@@ -210,16 +231,89 @@ func (m *Monitor) Freshen(ctx context.Context, id string) {
 	}
 }
 
-// Run ticks every interval until ctx ends. The app starts it once.
+// Run ticks every interval until ctx ends. The app starts it once. A tick
+// that finds the wall clock jumped ahead of the monotonic one (the laptop
+// slept) wakes the monitor.
 func (m *Monitor) Run(ctx context.Context, every time.Duration) {
+	m.mu.Lock()
+	m.ctx = ctx
+	m.mu.Unlock()
 	t := time.NewTicker(every)
 	defer t.Stop()
+	defer m.bg.Wait() // nothing writes the catalog cache after Run
+	last := time.Now()
 	for {
-		m.Tick(ctx)
+		m.tick(ctx, false)
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
+		now := time.Now()
+		// Round(0) drops the monotonic reading: a wall-clock difference.
+		if Resumed(now.Round(0).Sub(last.Round(0)), now.Sub(last), every) {
+			m.Wake(ctx, "resumed from sleep")
+		}
+		last = now
 	}
+}
+
+// Resumed reports whether, between two readings of the clocks, the wall
+// clock moved more than the monotonic one (beyond slack, at least 5 s):
+// the monotonic clock stands still while the machine sleeps, the wall
+// clock does not.
+func Resumed(wall, mono, slack time.Duration) bool {
+	return wall-mono > max(slack, 5*time.Second)
+}
+
+// Wake checks every workspace that is offline or active now, its backoff
+// forgotten: the network changed (NetworkManager said so, or the laptop
+// resumed), so what was true a minute ago says little.
+func (m *Monitor) Wake(ctx context.Context, reason string) {
+	m.s.log.Info("checking connections", "reason", reason)
+	active, ok := m.s.Active()
+	for _, p := range m.s.List() {
+		st, err := m.s.Status(p.ID)
+		if err != nil || st.State == StateUnauthorized {
+			continue
+		}
+		if st.State == StateOffline || (ok && p.ID == active.ID) {
+			m.mu.Lock()
+			delete(m.failures, p.ID)
+			m.mu.Unlock()
+			m.checkSoon(ctx, p.ID)
+		}
+	}
+}
+
+// Observe hears how a call of any kind went (a workspaces.Observer): a
+// failure while the workspace seems online, or an answer while it seems
+// offline, has it checked now instead of at the next interval, so the
+// state follows the network within one check.
+func (m *Monitor) Observe(id string, failed error) {
+	st, err := m.s.Status(id)
+	if err != nil {
+		return
+	}
+	if (failed != nil && st.State == StateOnline) || (failed == nil && st.State == StateOffline) {
+		m.mu.Lock()
+		ctx := m.ctx
+		m.mu.Unlock()
+		if ctx != nil {
+			m.checkSoon(ctx, id)
+		}
+	}
+}
+
+// checkSoon checks id in the background unless the monitor already is.
+func (m *Monitor) checkSoon(ctx context.Context, id string) {
+	if ctx.Err() != nil || !m.claim(id) {
+		return
+	}
+	// Not in m.bg: a check writes no file, and Observe may call this while
+	// Run is returning.
+	go func() {
+		defer m.release(id)
+		_, _ = m.s.Check(ctx, id)
+	}()
 }

@@ -193,3 +193,31 @@ func TestFreshenAWorkspaceSwitchedTo(t *testing.T) {
 		})
 	}
 }
+
+// A network change or a resume (Wake) checks the offline workspaces and
+// the active one at once, whatever their backoff; a rejected one is left to
+// the user.
+func TestWakeChecksAtOnceWhateverTheBackoff(t *testing.T) {
+	clk := &clock{t: time.Date(2025, 1, 1, 9, 0, 0, 0, time.UTC)}
+	d := &countingDirectory{fakeDirectory: dir("a", "b", "c")}
+	d.results["a"], d.results["c"] = workspaces.ErrUnreachable, workspaces.ErrUnauthorized
+	s := New(d, Options{Now: clk.Now})
+	m := NewMonitor(s, nil, MonitorOptions{RetryMin: time.Hour, RetryMax: time.Hour})
+	ctx := context.Background()
+	_, err := s.Select("b")
+	require.NoError(t, err)
+	for _, id := range []string{"a", "a", "b", "c"} {
+		_, _ = s.Check(ctx, id)
+	}
+	d.take()
+	m.Tick(ctx)
+	require.Empty(t, d.take(), "a waits out its backoff, b was just checked, c is the user's to fix")
+
+	d.results["a"] = nil
+	m.Wake(ctx, "the network is connected")
+	var called []string
+	require.Eventually(t, func() bool { called = append(called, d.take()...); return len(called) >= 2 }, 10*time.Second, time.Millisecond)
+	assert.ElementsMatch(t, []string{"a", "b"}, called)
+	require.Eventually(t, func() bool { st, _ := s.Status("a"); return st.State == StateOnline }, 10*time.Second, time.Millisecond)
+	assert.Equal(t, 0, m.failures["a"])
+}

@@ -58,7 +58,7 @@ func New(dir Directory, o Options) *Session {
 		o.Now = time.Now
 	}
 	if o.CheckTimeout == 0 {
-		o.CheckTimeout = 15 * time.Second
+		o.CheckTimeout = workspaces.TimeoutCheck
 	}
 	if o.OnStatus == nil {
 		o.OnStatus = func(string, Status) {}

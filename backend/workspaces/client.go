@@ -3,6 +3,7 @@ package workspaces
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"sync"
 	"time"
 
@@ -31,9 +32,9 @@ type ClientOptions struct {
 // Defaults for ClientOptions.
 const (
 	DefaultRateLimitPerSecond = 10
-	DefaultHTTPTimeout        = 30 * time.Second
-	DefaultRetryTimeout       = 60 * time.Second
-	DefaultProbeTimeout       = 10 * time.Second
+	DefaultHTTPTimeout        = TimeoutInactivity
+	DefaultRetryTimeout       = TimeoutRetry
+	DefaultProbeTimeout       = TimeoutProbe
 )
 
 func (o ClientOptions) withDefaults() ClientOptions {
@@ -55,12 +56,14 @@ func (o ClientOptions) withDefaults() ClientOptions {
 // ClientFactory builds one SDK client per workspace, lazily, and caches it
 // until the profile changes or Invalidate is called.
 type ClientFactory struct {
-	vault secretVault
-	opts  ClientOptions
+	vault     secretVault
+	opts      ClientOptions
+	transport http.RoundTripper // shared by every client: one connection pool
 
-	mu      sync.Mutex
-	demo    Demo
-	clients map[string]cachedClient
+	mu       sync.Mutex
+	demo     Demo
+	observer Observer
+	clients  map[string]cachedClient
 	// u2mLocks serialises OAuth token cache writes per workspace.
 	u2mLocks sync.Map
 }
@@ -73,10 +76,25 @@ type cachedClient struct {
 // NewClientFactory returns a factory reading secrets from store.
 func NewClientFactory(store credentials.SecretStore, opts ClientOptions) *ClientFactory {
 	return &ClientFactory{
-		vault:   secretVault{store: store},
-		opts:    opts.withDefaults(),
-		clients: map[string]cachedClient{},
+		vault:     secretVault{store: store},
+		opts:      opts.withDefaults(),
+		transport: newTransport(),
+		clients:   map[string]cachedClient{},
 	}
+}
+
+// SetObserver makes fn hear how every exchange of every client went,
+// clients built before included.
+func (f *ClientFactory) SetObserver(fn Observer) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.observer = fn
+}
+
+func (f *ClientFactory) currentObserver() Observer {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.observer
 }
 
 // Options returns the effective options.
@@ -176,6 +194,7 @@ func (f *ClientFactory) config(ctx context.Context, p Profile, httpTimeout, retr
 		HTTPTimeoutSeconds:   seconds(httpTimeout),
 		RetryTimeoutSeconds:  seconds(retryTimeout),
 		Cloud:                sdkCloud(p.Cloud),
+		HTTPTransport:        observed{base: f.transport, id: p.ID, observe: f.currentObserver},
 	}
 	if p.ID == DemoID {
 		f.mu.Lock()

@@ -80,6 +80,9 @@ func NewManager(d Deps) (*Manager, error) {
 // Factory exposes the client factory (for the catalog and cluster services).
 func (m *Manager) Factory() *ClientFactory { return m.factory }
 
+// SetObserver makes fn hear how every call to every workspace went.
+func (m *Manager) SetObserver(fn Observer) { m.factory.SetObserver(fn) }
+
 // SetDemo registers the running demo server; the demo then appears first
 // in List.
 func (m *Manager) SetDemo(d Demo) {

@@ -1,0 +1,81 @@
+package workspaces
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"mime"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// Observer is told how each HTTP exchange with a workspace went: nil when
+// the workspace answered, else what failed on the way (the connection, a
+// timeout, a gateway's or captive portal's page). The session uses it to
+// notice going offline (and coming back) from any call, not only its own
+// checks.
+type Observer func(workspaceID string, failed error)
+
+// errPortal is what an HTML answer to an API call is reported as.
+var errPortal = errors.New("an HTML page answered an API call (a captive portal or a proxy)")
+
+// newTransport is the HTTP transport of every workspace client, with the
+// connect, TLS and response-header timeouts of the table (timeouts.go) and
+// the proxy from the environment (HTTPS_PROXY, NO_PROXY) as the SDK's own.
+func newTransport() *http.Transport {
+	return &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		DialContext:           (&net.Dialer{Timeout: TimeoutConnect, KeepAlive: 30 * time.Second}).DialContext,
+		ForceAttemptHTTP2:     true,
+		MaxIdleConns:          100,
+		MaxIdleConnsPerHost:   8,
+		IdleConnTimeout:       90 * time.Second,
+		TLSHandshakeTimeout:   TimeoutTLSHandshake,
+		ResponseHeaderTimeout: TimeoutResponseHeader,
+		ExpectContinueTimeout: time.Second,
+	}
+}
+
+// observed reports each exchange of one workspace to an Observer.
+type observed struct {
+	base    http.RoundTripper
+	id      string
+	observe func() Observer // read per request: set after the client is built
+}
+
+// suspectAfter: a request its caller cancelled says nothing about the
+// network, unless it had waited this long (the SDK's own inactivity timeout
+// also arrives as a cancel).
+const suspectAfter = 5 * time.Second
+
+func (o observed) RoundTrip(r *http.Request) (*http.Response, error) {
+	start := time.Now()
+	resp, err := o.base.RoundTrip(r)
+	report := o.observe()
+	if report == nil {
+		return resp, err
+	}
+	switch {
+	case err == nil && portalAnswer(r, resp):
+		report(o.id, fmt.Errorf("%w: %s %s answered %d", errPortal, r.Method, r.URL.Path, resp.StatusCode))
+	case err == nil && (resp.StatusCode == http.StatusBadGateway || resp.StatusCode == http.StatusGatewayTimeout):
+		report(o.id, fmt.Errorf("%w: %s %s answered %d", ErrGateway, r.Method, r.URL.Path, resp.StatusCode))
+	case err == nil:
+		report(o.id, nil)
+	case errors.Is(err, context.Canceled) && time.Since(start) < suspectAfter:
+	default:
+		report(o.id, err)
+	}
+	return resp, err
+}
+
+// portalAnswer is an HTML page where the API answers JSON.
+func portalAnswer(r *http.Request, resp *http.Response) bool {
+	if !strings.HasPrefix(r.URL.Path, "/api/") {
+		return false // an OAuth page or the host metadata may be HTML
+	}
+	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	return mt == "text/html"
+}
