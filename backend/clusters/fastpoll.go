@@ -48,7 +48,7 @@ func (lv *listView) fetchTransitional(ctx context.Context, walker *client.Databr
 		lv.snapshot = lv.snapshot.with(up)
 		s.sink.Delta(Delta{Workspace: lv.ws, View: lv.view, Complete: true, Upserts: up})
 	}
-	lv.publish()
+	lv.republish()
 	s.observe(lv.ws, seen, "") // not the whole list: a missing cluster is not deleted
 	s.watchFailures(lv.ws, rows)
 	return true, len(rows) > 0, nil

@@ -20,6 +20,11 @@ type Delta struct {
 	Complete  bool     `json:"complete"`
 	Upserts   []Row    `json:"upserts"`
 	Removed   []string `json:"removed"`
+	// FetchedAt is when the full listing these rows come from began: the
+	// one age of the rows, the same on the list, the top bar and Fleet. A
+	// full pass that changed nothing still sends it (a Complete delta
+	// without rows), so the page's age moves only with rows it holds.
+	FetchedAt string `json:"fetchedAt,omitempty"`
 	// Explanations are the rows' termination reasons, each once (see Wire).
 	Explanations []Explanation `json:"explanations,omitempty"`
 }
@@ -283,11 +288,18 @@ func (lv *listView) active() bool {
 	return ((lv.watched || lv.fleet) && !s.hidden) || s.followsInLocked(lv.ws, lv.view)
 }
 
-// publish shares the view's rows as the last pass left them.
-func (lv *listView) publish() {
-	now := lv.svc.clock.Now()
+// publish shares the view's rows as the full pass begun at fetched left them.
+func (lv *listView) publish(fetched time.Time) {
 	lv.svc.mu.Lock()
-	lv.published, lv.publishedAt = lv.snapshot.Rows(), now
+	lv.published, lv.publishedAt = lv.snapshot.Rows(), fetched
+	lv.svc.mu.Unlock()
+}
+
+// republish shares rows a transitional pass updated; their age stays the
+// last full pass's (the other rows were not read again).
+func (lv *listView) republish() {
+	lv.svc.mu.Lock()
+	lv.published = lv.snapshot.Rows()
 	lv.svc.mu.Unlock()
 }
 
@@ -312,14 +324,16 @@ func (lv *listView) fetch(ctx context.Context) (bool, error) {
 			return transitional, err
 		}
 	}
-	lv.fullDue = s.clock.Now().Add(s.timing.withDefaults().Slow)
+	started := s.clock.Now()
+	fetchedAt := started.UTC().Format(time.RFC3339)
+	lv.fullDue = started.Add(s.timing.withDefaults().Slow)
 	var all []Row
 	first := true
 	_, err = ListPages(ctx, walker, lv.view, func(rows []Row) error {
 		s.price(lv.ws, rows)
 		all = append(all, rows...)
 		if stream {
-			s.sink.Delta(Delta{Workspace: lv.ws, View: lv.view, Reset: first, Upserts: rows})
+			s.sink.Delta(Delta{Workspace: lv.ws, View: lv.view, Reset: first, Upserts: rows, FetchedAt: fetchedAt})
 			first = false
 		}
 		return nil
@@ -333,9 +347,10 @@ func (lv *listView) fetch(ctx context.Context) (bool, error) {
 		return false, err
 	}
 	if stream {
-		s.sink.Delta(Delta{Workspace: lv.ws, View: lv.view, Reset: first, Complete: true, Upserts: []Row{}})
-	} else if up, rm := Diff(lv.snapshot, all); len(up) > 0 || len(rm) > 0 {
-		s.sink.Delta(Delta{Workspace: lv.ws, View: lv.view, Complete: true, Upserts: up, Removed: rm})
+		s.sink.Delta(Delta{Workspace: lv.ws, View: lv.view, Reset: first, Complete: true, Upserts: []Row{}, FetchedAt: fetchedAt})
+	} else {
+		up, rm := Diff(lv.snapshot, all)
+		s.sink.Delta(Delta{Workspace: lv.ws, View: lv.view, Complete: true, Upserts: up, Removed: rm, FetchedAt: fetchedAt})
 	}
 	pinned := map[string]bool{}
 	transitional := false
@@ -346,7 +361,7 @@ func (lv *listView) fetch(ctx context.Context) (bool, error) {
 		}
 	}
 	lv.snapshot = NewRowSet(all)
-	lv.publish()
+	lv.publish(started)
 	s.mu.Lock()
 	s.pinned[viewKey{lv.ws, lv.view}] = pinned
 	s.mu.Unlock()

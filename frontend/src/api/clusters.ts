@@ -40,6 +40,8 @@ export interface ClustersDelta {
   removed: string[] | null
   /** Each distinct termination reason once; rows point at theirs (Delta.Wire). */
   explanations?: Explanation[] | null
+  /** When the full listing these rows come from began: the rows' one age. */
+  fetchedAt?: string
 }
 
 /** Row fields whose handful of values thousands of rows repeat. */

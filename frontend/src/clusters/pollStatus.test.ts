@@ -21,10 +21,18 @@ describe('pollView', () => {
     ['paused before any success', status({ paused: true, lastUpdated: '', nextAt: '' }), 5, 'idle', 'Paused · not loaded yet'],
     ['first load', status({ running: true, lastUpdated: '', nextAt: '' }), 3, 'idle', 'Loading…'],
   ])('%s', (_name, s, at, tone, text) => {
-    expect(pollView(s, t0 + at * 1000)).toEqual({ tone, text })
+    expect(pollView(s, s.lastUpdated, t0 + at * 1000)).toEqual({ tone, text })
   })
 
   it('waits for a status', () => {
-    expect(pollView(null, t0).text).toBe('Loading…')
+    expect(pollView(null, iso(0), t0).text).toBe('Loading…')
+  })
+
+  // Issue 35: rows kept from 20 minutes ago are not called "35 s old"
+  // because the backend polled (for Fleet) while the page was elsewhere.
+  it('says the age of the rows on screen, not of a poll the page never received', () => {
+    const s = status({ lastUpdated: iso(1200), failures: 1, nextAt: iso(1240) })
+    expect(pollView(s, iso(0), t0 + 1235 * 1000)).toEqual({ tone: 'stale', text: 'Stale: last updated 20 min ago, retrying in 5 s' })
+    expect(pollView(status({ lastUpdated: iso(1200), nextAt: iso(1230) }), '', t0 + 1201 * 1000).text).toBe('Loading…')
   })
 })

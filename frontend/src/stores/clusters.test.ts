@@ -130,7 +130,10 @@ describe('clusters store', () => {
     expect(s.offline).toBeNull()
 
     const updated = new Date(Date.now() - 10.5 * 60_000).toISOString() // the shared clock may be a second behind
-    s.status = { workspace: 'demo', view: 'all-purpose', lastUpdated: updated, nextAt: '', running: false, paused: false, stale: true, failures: 3 }
+    s.apply({ workspace: 'demo', view: 'all-purpose', reset: true, complete: true, upserts: [], removed: null, fetchedAt: updated })
+    // The backend polled later (for Fleet) without the page: that is not the rows' age.
+    const polled = new Date(Date.now() - 35_000).toISOString()
+    s.status = { workspace: 'demo', view: 'all-purpose', lastUpdated: polled, nextAt: '', running: false, paused: false, stale: true, failures: 3 }
     ws.connections = { demo: { workspaceId: 'demo', state: 'offline', user: '', checkedAt: '' } as unknown as ConnectionView }
     for (const a of ['terminate', 'edit'] as const) {
       expect(s.availability(running, a)).toEqual({

@@ -44,6 +44,7 @@ interface CachedList {
   rows: Map<string, ClusterRow>
   complete: boolean
   status: ClustersStatus | null
+  fetchedAt: string
 }
 /** How many lists (workspace × tab) keep their rows while not shown. */
 const cachedLists = 8
@@ -62,6 +63,9 @@ export const useClustersStore = defineStore('clusters', () => {
   const version = ref(0)
   const complete = ref(false)
   const status = ref<ClustersStatus | null>(null)
+  // When the listing of the rows held began: their one age, moved only by
+  // a delta that brings (or confirms) them, never by a status alone.
+  const fetchedAt = ref('')
   const error = ref<ApiError | null>(null)
   const filters = ref<ClusterFilters>(emptyFilters())
   // Each workspace keeps its own search and filters: a search typed in one
@@ -111,6 +115,7 @@ export const useClustersStore = defineStore('clusters', () => {
       cycle?.add(r.id)
     }
     for (const id of d.removed ?? []) byId.delete(id)
+    if (d.complete && d.fetchedAt) fetchedAt.value = d.fetchedAt
     if (d.complete) {
       if (cycle) {
         for (const id of [...byId.keys()]) if (!cycle.has(id)) byId.delete(id)
@@ -139,7 +144,7 @@ export const useClustersStore = defineStore('clusters', () => {
     if (!workspace.value) return
     const k = listKey(workspace.value, view.value)
     lists.delete(k)
-    lists.set(k, { rows: byId, complete: complete.value, status: status.value })
+    lists.set(k, { rows: byId, complete: complete.value, status: status.value, fetchedAt: fetchedAt.value })
     while (lists.size > cachedLists) lists.delete(lists.keys().next().value as string)
   }
 
@@ -162,6 +167,7 @@ export const useClustersStore = defineStore('clusters', () => {
       byId = cached?.rows ?? new Map()
       complete.value = cached?.complete ?? false
       status.value = cached?.status ?? null
+      fetchedAt.value = cached?.fetchedAt ?? ''
       cycle = null
       version.value++
     }
@@ -221,8 +227,7 @@ export const useClustersStore = defineStore('clusters', () => {
       return 'Sign-in needed: the workspace refused the credentials; enter new ones or sign in again in Workspaces'
     }
     if (!ws || !workspaces.isOffline(ws)) return null
-    const since =
-      secondsSince(status.value?.lastUpdated, now.value) ?? secondsSince(workspaces.catalogs[ws]?.fetchedAt, now.value)
+    const since = ws === workspace.value ? secondsSince(fetchedAt.value, now.value) : null
     return since === null
       ? 'Offline: nothing loaded yet; reconnects by itself'
       : `Offline: showing data from ${agoText(since)}; reconnects by itself`
@@ -291,7 +296,7 @@ export const useClustersStore = defineStore('clusters', () => {
   }
 
   return {
-    workspace, view, version, complete, status, error, filters, sort, me, table, pending,
+    workspace, view, version, complete, status, fetchedAt, error, filters, sort, me, table, pending,
     all, sorted, visible, offline, apply, watch, unwatch, refresh, availability, loadTable, upsertLocal, row,
     followDetail,
   }
