@@ -4,14 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"syscall"
 	"testing"
 
+	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/config"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/clusterdeck/clusterdeck/backend/adopt"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
@@ -81,6 +85,26 @@ func TestErrorFormatterAPIErrors(t *testing.T) {
 }
 
 var errDraftCorrupt = errors.New("draft file is corrupt")
+
+// A create whose answer was lost reads as what it left, not as the
+// network error or the proxy's 503 it wraps.
+func TestErrorFormatterLostWrites(t *testing.T) {
+	f := NewErrorFormatter(writeRules()...)
+	cases := []struct {
+		err  error
+		code string
+	}{
+		{fmt.Errorf("create pool \"etl\": %w: %w", adopt.ErrOutcomeUnknown, io.ErrUnexpectedEOF), "OUTCOME_UNKNOWN"},
+		{fmt.Errorf("create pool \"etl\": %w: %w", adopt.ErrNotMade, &apierr.APIError{StatusCode: 503, Message: "<html>"}), "NOT_MADE"},
+		{fmt.Errorf("create policy \"x\": %w: %w", adopt.ErrNotSent, syscall.ECONNREFUSED), "NOT_SENT"},
+	}
+	for _, tc := range cases {
+		got := f.UIError(tc.err)
+		assert.Equal(t, tc.code, got.Code, "%v", tc.err)
+		assert.NotContains(t, got.Message, "rejected")
+		assert.NotEmpty(t, got.Detail, "the raw error one click away")
+	}
+}
 
 func TestErrorFormatterLocalErrors(t *testing.T) {
 	f := NewErrorFormatter(ErrorRule{Target: errDraftCorrupt, Code: "DRAFT_CORRUPT",

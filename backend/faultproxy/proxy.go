@@ -69,6 +69,9 @@ type Fault struct {
 	Method string `json:"method,omitempty"`
 	// Seed makes the Rate draw repeatable (0: a fixed default).
 	Seed uint64 `json:"seed,omitempty"`
+	// Count is how many requests the fault hits before it passes all
+	// (0: no end), e.g. the one answer lost of a create the client retries.
+	Count int `json:"count,omitempty"`
 }
 
 // Stats counts what the proxy did since it started.
@@ -85,6 +88,7 @@ type Proxy struct {
 
 	mu       sync.Mutex
 	fault    Fault
+	hits     int // requests the fault hit since it was set
 	rnd      *rand.Rand
 	stats    Stats
 	ln       net.Listener
@@ -140,6 +144,7 @@ func (p *Proxy) Set(f Fault) error {
 	p.rnd = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	close(p.held)
 	p.held = make(chan struct{})
+	p.hits = 0
 	was := p.fault.Mode
 	p.fault = f
 	switch {
@@ -202,11 +207,13 @@ func (p *Proxy) pick(r *http.Request) (Fault, <-chan struct{}) {
 	hit := f.Mode != Pass &&
 		(f.Path == "" || strings.Contains(r.URL.Path, f.Path)) &&
 		(f.Method == "" || strings.EqualFold(f.Method, r.Method)) &&
+		(f.Count == 0 || p.hits < f.Count) &&
 		(f.Rate == 0 || p.rnd.Float64() < f.Rate)
 	if !hit {
 		f = Fault{Mode: Pass}
 	} else {
 		p.stats.Faulted++
+		p.hits++
 	}
 	return f, p.held
 }

@@ -181,6 +181,20 @@ func TestRateIsASeededShare(t *testing.T) {
 	assert.InDelta(t, 40, n, 20, "about a fifth of 200")
 }
 
+// A counted fault hits that many requests, then passes the rest.
+func TestCountedFault(t *testing.T) {
+	p, n := start(t)
+	require.NoError(t, p.Set(faultproxy.Fault{Mode: faultproxy.Status, Status: 503, Count: 2}))
+	var codes []int
+	for range 4 {
+		resp, _, err := get(p, 2*time.Second)
+		require.NoError(t, err)
+		codes = append(codes, resp.StatusCode)
+	}
+	assert.Equal(t, []int{503, 503, 200, 200}, codes)
+	assert.Equal(t, int64(2), n.Load())
+}
+
 func TestControl(t *testing.T) {
 	p, _ := start(t)
 	c := httptest.NewServer(p.Control())

@@ -2,14 +2,18 @@ package policies
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
+	"github.com/clusterdeck/clusterdeck/backend/adopt"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
 // Errors of a policy change.
@@ -152,14 +156,58 @@ func (s *Service) Create(ctx context.Context, workspaceID string, f Form) (strin
 		return "", err
 	}
 	def, over := split(f)
-	resp, err := w.ClusterPolicies.Create(ctx, compute.CreatePolicy{Name: strings.TrimSpace(f.Name), Description: f.Description,
+	req := compute.CreatePolicy{Name: strings.TrimSpace(f.Name), Description: f.Description,
 		MaxClustersPerUser: f.MaxClustersPerUser, Libraries: f.Libraries, PolicyFamilyId: f.FamilyID,
-		Definition: def, PolicyFamilyDefinitionOverrides: over})
+		Definition: def, PolicyFamilyDefinitionOverrides: over}
+	// Policy names are unique in a workspace: a create whose answer was
+	// lost is found by its name and adopted, never made twice.
+	res, err := adopt.Create(ctx, func(ctx context.Context) (string, error) {
+		resp, err := w.ClusterPolicies.Create(ctx, req)
+		if err != nil {
+			return "", err
+		}
+		return resp.PolicyId, nil
+	}, func(ctx context.Context) (*adopt.Found, error) { return findByName(ctx, w, req) })
 	if err != nil {
 		return "", fmt.Errorf("create policy %q: %w", f.Name, err)
 	}
 	s.refreshed(ctx, workspaceID)
-	return resp.PolicyId, nil
+	return res.ID, nil
+}
+
+// findByName looks for the policy named as req, and whether it is the one
+// req asks for (same family, definition, overrides and limit).
+func findByName(ctx context.Context, w *workspaceapi.Client, req compute.CreatePolicy) (*adopt.Found, error) {
+	all, err := w.ClusterPolicies.ListAll(ctx, compute.ListClusterPoliciesRequest{})
+	if err != nil {
+		return nil, fmt.Errorf("list policies: %w", err)
+	}
+	for _, p := range all {
+		if p.Name != req.Name {
+			continue
+		}
+		same := p.PolicyFamilyId == req.PolicyFamilyId && p.MaxClustersPerUser == req.MaxClustersPerUser &&
+			sameJSON(p.PolicyFamilyDefinitionOverrides, req.PolicyFamilyDefinitionOverrides) &&
+			(req.PolicyFamilyId != "" || sameJSON(p.Definition, req.Definition))
+		return &adopt.Found{ID: p.PolicyId, Same: same}, nil
+	}
+	return nil, nil
+}
+
+// sameJSON compares two JSON documents by value ("" is an empty one): the
+// workspace may store a definition re-spaced or its keys reordered.
+func sameJSON(a, b string) bool {
+	decode := func(s string) any {
+		if strings.TrimSpace(s) == "" {
+			return nil
+		}
+		var v any
+		if json.Unmarshal([]byte(s), &v) != nil {
+			return s
+		}
+		return v
+	}
+	return reflect.DeepEqual(decode(a), decode(b))
 }
 
 // Edit replaces the policy's name, description, limit, libraries and

@@ -4,11 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
+	"github.com/clusterdeck/clusterdeck/backend/adopt"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -60,6 +63,9 @@ func (s *Service) Check(ws string, spec compute.CreateInstancePool) []Problem {
 type Saved struct {
 	ID       string    `json:"id"`
 	Problems []Problem `json:"problems"`
+	// Adopted: the create's answer was lost, and the pool it made was found
+	// by its name (unique in a workspace) and taken, not made again.
+	Adopted bool `json:"adopted"`
 }
 
 // Create checks the form and creates the pool.
@@ -71,11 +77,44 @@ func (s *Service) Create(ctx context.Context, ws string, spec compute.CreateInst
 	if err != nil {
 		return Saved{}, err
 	}
-	created, err := w.InstancePools.Create(ctx, spec)
+	res, err := adopt.Create(ctx, func(ctx context.Context) (string, error) {
+		created, err := w.InstancePools.Create(ctx, spec)
+		return created.InstancePoolId, err
+	}, func(ctx context.Context) (*adopt.Found, error) { return findByName(ctx, w, spec) })
 	if err != nil {
 		return Saved{}, fmt.Errorf("create pool %q: %w", spec.InstancePoolName, err)
 	}
-	return Saved{ID: created.InstancePoolId, Problems: []Problem{}}, nil
+	return Saved{ID: res.ID, Adopted: res.Adopted, Problems: []Problem{}}, nil
+}
+
+// findByName looks for the live pool named as spec, and whether it is what
+// spec asks for (every field the form set has the pool's value).
+func findByName(ctx context.Context, w *workspaceapi.Client, spec compute.CreateInstancePool) (*adopt.Found, error) {
+	all, err := w.InstancePools.ListAll(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list pools: %w", err)
+	}
+	want, err := fieldsOf(spec)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range all {
+		if p.InstancePoolName != spec.InstancePoolName || p.State == compute.InstancePoolStateDeleted {
+			continue
+		}
+		have, err := fieldsOf(SpecOf(p))
+		if err != nil {
+			return nil, err
+		}
+		same := true
+		for k, v := range want {
+			// Zero asks for the workspace's default (it stores 60 idle
+			// minutes for 0): any value matches it.
+			same = same && (v == nil || reflect.ValueOf(v).IsZero() || reflect.DeepEqual(have[k], v))
+		}
+		return &adopt.Found{ID: p.InstancePoolId, Same: same}, nil
+	}
+	return nil, nil
 }
 
 // Get reads one pool from the workspace.

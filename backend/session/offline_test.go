@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/faultproxy"
+	"github.com/clusterdeck/clusterdeck/backend/faultproxy/proxytest"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -20,17 +20,8 @@ import (
 // a fault proxy, online when it returns.
 func behindProxy(t *testing.T, o MonitorOptions) (*faultproxy.Proxy, *workspaces.Manager, *Session) {
 	t.Helper()
-	srv, err := demo.Start(context.Background(), demo.Options{Seed: 1})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = srv.Close() })
-	p, err := faultproxy.Start(srv.URL(), 0)
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = p.Close() })
-	dir := t.TempDir()
-	m, err := workspaces.NewManager(workspaces.Deps{Paths: workspaces.Paths{Config: dir, Data: dir, Cache: dir},
-		Secrets: credentials.NewMemoryStore(), LookupEnv: func(string) (string, bool) { return "", false }, Home: dir})
-	require.NoError(t, err)
-	m.SetDemo(workspaces.Demo{URL: p.URL(), Token: srv.Token()})
+	ws := proxytest.Start(t, demo.Options{Seed: 1}, workspaces.ClientOptions{})
+	m := ws.Manager
 	s := New(m, Options{})
 	mon := NewMonitor(s, nil, o)
 	m.SetObserver(mon.Observe)
@@ -39,7 +30,7 @@ func behindProxy(t *testing.T, o MonitorOptions) (*faultproxy.Proxy, *workspaces
 	go func() { defer close(done); mon.Run(ctx, time.Second) }()
 	t.Cleanup(func() { cancel(); <-done })
 	waitState(t, s, StateOnline, 30*time.Second)
-	return p, m, s
+	return ws.Proxy, m, s
 }
 
 // waitState waits until the demo workspace is in want and returns how long

@@ -2,12 +2,15 @@ package workspaces
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"mime"
 	"net"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -53,6 +56,12 @@ const suspectAfter = 5 * time.Second
 func (o observed) RoundTrip(r *http.Request) (*http.Response, error) {
 	start := time.Now()
 	resp, err := o.base.RoundTrip(r)
+	if m, ok := r.Context().Value(sentKey{}).(*sentMark); ok {
+		m.seen.Store(true)
+		if err == nil || !neverSent(err) {
+			m.sent.Store(true)
+		}
+	}
 	report := o.observe()
 	if report == nil {
 		return resp, err
@@ -78,4 +87,33 @@ func portalAnswer(r *http.Request, resp *http.Response) bool {
 	}
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	return mt == "text/html"
+}
+
+type sentKey struct{}
+
+type sentMark struct{ seen, sent atomic.Bool }
+
+// TrackSent returns a context whose requests record whether any of them
+// may have reached the workspace (the SDK retries a call, so one call can
+// be several requests). sent says whether one may have; known is false when
+// no request went through a workspace client's transport (then assume it
+// may have).
+func TrackSent(ctx context.Context) (context.Context, func() (sent, known bool)) {
+	m := &sentMark{}
+	return context.WithValue(ctx, sentKey{}, m), func() (bool, bool) { return m.sent.Load(), m.seen.Load() }
+}
+
+// neverSent: the request failed before a byte of it could reach the
+// workspace (no address, no connection, no trusted TLS session).
+func neverSent(err error) bool {
+	var (
+		op      *net.OpError
+		dnsErr  *net.DNSError
+		unknown x509.UnknownAuthorityError
+		host    x509.HostnameError
+		invalid x509.CertificateInvalidError
+		verify  *tls.CertificateVerificationError
+	)
+	return (errors.As(err, &op) && op.Op == "dial") || errors.As(err, &dnsErr) || errors.As(err, &unknown) ||
+		errors.As(err, &host) || errors.As(err, &invalid) || errors.As(err, &verify)
 }

@@ -1,0 +1,21 @@
+package app
+
+import "github.com/clusterdeck/clusterdeck/backend/adopt"
+
+// writeRules say what a create whose answer was lost left behind (pools,
+// policies: backend/adopt). They come first: the transport failure they
+// wrap would otherwise read as a plain network error, or a proxy's 503 as
+// "rejected".
+func writeRules() []ErrorRule {
+	return []ErrorRule{
+		{adopt.ErrOutcomeUnknown, "OUTCOME_UNKNOWN",
+			"Not known whether it was made: the answer was lost, and the workspace cannot be asked now.",
+			"Once the workspace answers, refresh the list to see. Creating it again is safe: Clusterdeck looks for it by name first and never makes a second one."},
+		{adopt.ErrNotMade, "NOT_MADE",
+			"Not made: the answer was lost, and the workspace shows nothing was made.",
+			"Try again; nothing is made twice."},
+		{adopt.ErrNotSent, "NOT_SENT",
+			"Not made: the workspace could not be reached, so nothing was sent.",
+			"Check your network or VPN, then try again."},
+	}
+}
