@@ -221,3 +221,23 @@ func TestWakeChecksAtOnceWhateverTheBackoff(t *testing.T) {
 	require.Eventually(t, func() bool { st, _ := s.Status("a"); return st.State == StateOnline }, 10*time.Second, time.Millisecond)
 	assert.Equal(t, 0, m.failures["a"])
 }
+
+// Trying an offline workspace again keeps it offline until the answer: the
+// top bar does not flicker to "Connecting…" (and actions back on) every few
+// seconds while the network is away.
+func TestRetryingAnOfflineWorkspaceStaysOffline(t *testing.T) {
+	d := dir("a")
+	d.results["a"] = workspaces.ErrUnreachable
+	s := New(d, Options{})
+	var mu sync.Mutex
+	var states []State
+	s.Subscribe(func(_ string, st Status) { mu.Lock(); states = append(states, st.State); mu.Unlock() })
+	ctx := context.Background()
+	_, _ = s.Check(ctx, "a")
+	_, _ = s.Check(ctx, "a")
+	d.results["a"] = nil
+	_, _ = s.Check(ctx, "a")
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Equal(t, []State{StateChecking, StateOffline, StateOffline, StateOnline}, states)
+}

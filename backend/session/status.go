@@ -66,13 +66,16 @@ func (s *Session) Check(ctx context.Context, id string) (Status, error) {
 	// A re-check keeps who we were: the identity does not vanish while the
 	// check runs (the page would read an empty user as a sign-out).
 	s.mu.Lock()
-	user := s.status[id].User
-	s.mu.Unlock()
-	s.mu.Lock()
+	prev := s.status[id]
 	s.checks[id]++
 	gen := s.checks[id]
 	s.mu.Unlock()
-	s.set(id, Status{State: StateChecking, User: user, CheckedAt: s.now()})
+	// An offline workspace stays offline while it is tried again: "Checking"
+	// every few seconds would flicker the top bar and re-enable, for the
+	// length of each try, actions that cannot reach it.
+	if prev.State != StateOffline {
+		s.set(id, Status{State: StateChecking, User: prev.User, CheckedAt: s.now()})
+	}
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
 	res, err := s.dir.TestConnection(ctx, id)

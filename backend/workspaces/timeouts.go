@@ -35,5 +35,5 @@ const (
 	// ReconnectMin and ReconnectMax bound the backoff between checks of an
 	// offline workspace: it is seen back within ReconnectMax (+ a check).
 	ReconnectMin = 2 * time.Second
-	ReconnectMax = 8 * time.Second
+	ReconnectMax = 6 * time.Second
 )

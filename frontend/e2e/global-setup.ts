@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
 
 declare module 'vitest' {
@@ -16,6 +17,8 @@ declare module 'vitest' {
     /** The bridge's in-process demo workspace, for tests that drive it through its API. */
     demoUrl: string
     demoToken: string
+    /** cmd/faultproxy, built for this run (e2e/faultproxy.ts drives it). */
+    faultProxy: string
   }
 }
 
@@ -67,6 +70,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('secondHost', secondHost!)
   project.provide('secondToken', secondToken!)
   project.provide('bridgeHome', home)
+
+  // The fault proxy is a Go tool of this repository, built with the
+  // toolchain that built the app.
+  const faultProxy = join(home, 'faultproxy')
+  const built = spawnSync('go', ['build', '-o', faultProxy, './cmd/faultproxy'], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: 'inherit',
+  })
+  if (built.status !== 0) {
+    await stop(second)
+    throw new Error(`building cmd/faultproxy failed (${built.error?.message ?? `exit ${built.status}`})`)
+  }
+  project.provide('faultProxy', faultProxy)
 
   // --demo-control prints the in-process demo's URL and token and enables its
   // test-only control API (advance time, inject faults): see e2e/demo.ts.

@@ -28,6 +28,11 @@ describe('pollView', () => {
     expect(pollView(null, iso(0), t0).text).toBe('Loading…')
   })
 
+  it('says offline with the age, whatever the poll is doing', () => {
+    expect(pollView(status({ running: true }), iso(0), t0 + 31_000, true)).toEqual({ tone: 'stale', text: 'Offline: last updated 31 s ago' })
+    expect(pollView(null, '', t0, true).text).toBe('Offline: nothing loaded yet')
+  })
+
   // Issue 35: rows kept from 20 minutes ago are not called "35 s old"
   // because the backend polled (for Fleet) while the page was elsewhere.
   it('says the age of the rows on screen, not of a poll the page never received', () => {

@@ -16,9 +16,11 @@ const ago = (iso: string, now: number) => ageText(iso, now) ?? 'never'
  * twice the interval it planned after it (nextAt − lastUpdated): a poll
  * stuck in retries reads as stale rather than as "Refreshing…" for a minute.
  */
-export function pollView(s: ClustersStatus | null, fetchedAt: string, now: number): PollView {
-  if (!s) return { tone: 'idle', text: 'Loading…' }
+export function pollView(s: ClustersStatus | null, fetchedAt: string, now: number, offline = false): PollView {
   const updated = fetchedAt ? `updated ${ago(fetchedAt, now)}` : 'not loaded yet'
+  // Offline, a poll hanging on the dead connection is no "Refreshing…".
+  if (offline) return { tone: 'stale', text: fetchedAt ? `Offline: last ${updated}` : 'Offline: nothing loaded yet' }
+  if (!s) return { tone: 'idle', text: 'Loading…' }
   if (s.paused) return { tone: 'idle', text: `Paused · ${updated}` }
   if (s.failures > 0) {
     const retry = s.nextAt ? Math.max(0, Math.round((Date.parse(s.nextAt) - now) / 1000)) : 0
