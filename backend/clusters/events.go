@@ -10,6 +10,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/leanread"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // EventQuery selects a page of a cluster's event log, newest first.
@@ -55,7 +56,9 @@ func (s *Service) Events(ctx context.Context, ws, id string, q EventQuery) (Even
 	for _, t := range q.Types {
 		req.EventTypes = append(req.EventTypes, compute.EventType(t))
 	}
-	resp, err := leanread.EventsPage(ctx, walker, req)
+	resp, err := workspaces.RetryPage(ctx, func(ctx context.Context) (*leanread.Events, error) {
+		return leanread.EventsPage(ctx, walker, req)
+	})
 	if err != nil {
 		if errors.Is(err, apierr.ErrInvalidParameterValue) {
 			if _, getErr := s.getRaw(ctx, ws, id); errors.Is(getErr, ErrNotFound) {

@@ -8,6 +8,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/leanread"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // View is which list the page shows: the tabs of the Compute page.
@@ -135,7 +136,10 @@ func walk(ctx context.Context, c *client.DatabricksClient, filter compute.ListCl
 	shared := sharedMaps{}
 	for {
 		calls++
-		resp, err := leanread.ClustersPage(ctx, c, req)
+		// A failed page is tried again on its own: the walk goes on.
+		resp, err := workspaces.RetryPage(ctx, func(ctx context.Context) (*leanread.Wire, error) {
+			return leanread.ClustersPage(ctx, c, req)
+		})
 		if err != nil {
 			return calls, err
 		}

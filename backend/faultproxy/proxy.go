@@ -204,7 +204,7 @@ func (p *Proxy) pick(r *http.Request) (Fault, <-chan struct{}) {
 	defer p.mu.Unlock()
 	p.stats.Requests++
 	f := p.fault
-	hit := f.Mode != Pass &&
+	hit := f.Mode != Pass && f.Mode != "" &&
 		(f.Path == "" || strings.Contains(r.URL.Path, f.Path)) &&
 		(f.Method == "" || strings.EqualFold(f.Method, r.Method)) &&
 		(f.Count == 0 || p.hits < f.Count) &&

@@ -17,6 +17,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/leanread"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // ClientSource gives the SDK client of a workspace (workspaces.Manager does).
@@ -98,7 +99,9 @@ func (s *Service) Workers(ctx context.Context, ws, clusterID string, win Window)
 	var events []compute.ClusterEvent
 	truncated := false
 	for next := &req; next != nil; {
-		page, err := leanread.EventsPage(ctx, w.Pages, *next)
+		page, err := workspaces.RetryPage(ctx, func(ctx context.Context) (*leanread.Events, error) {
+			return leanread.EventsPage(ctx, w.Pages, *next)
+		})
 		if err != nil {
 			return WorkersView{}, fmt.Errorf("events of %s: %w", clusterID, err)
 		}

@@ -5,11 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"strings"
 	"time"
-
-	"github.com/databricks/databricks-sdk-go/apierr"
 
 	"github.com/clusterdeck/clusterdeck/backend/runs"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
@@ -103,7 +100,7 @@ func (c *cmd) follow(ctx context.Context, svc *runs.Service, runID int64) int {
 			return c.interrupt(ctx, svc, runID)
 		}
 		if err != nil {
-			if !transient(err) {
+			if !workspaces.Transient(err) {
 				return c.fail(ExitError, err)
 			}
 			if failures == 0 {
@@ -160,17 +157,6 @@ func backoff(poll time.Duration, n int) time.Duration {
 		d *= 2
 	}
 	return min(d, 30*time.Second)
-}
-
-// transient reports whether a failed read of the run is worth repeating: the
-// workspace or the network stumbled (a 5xx, a 429, a refused or dropped
-// connection, no answer in time); a refusal (403, the run gone) is final.
-func transient(err error) bool {
-	var api *apierr.APIError
-	if errors.As(err, &api) {
-		return api.StatusCode >= 500 || api.StatusCode == http.StatusTooManyRequests
-	}
-	return workspaces.Transport(err) != nil
 }
 
 // describe is a status line: the mapped status with the raw states.
