@@ -11,6 +11,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/metrics"
 	"github.com/clusterdeck/clusterdeck/backend/notices"
 	"github.com/clusterdeck/clusterdeck/backend/session"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // Clusters is the facade of the clusters console: list views (streamed as
@@ -168,7 +169,7 @@ func (c *Clusters) PermanentDelete(workspaceID, clusterID, typedName string) err
 
 // Resize sets a fixed size or autoscaling bounds on a running cluster.
 func (c *Clusters) Resize(workspaceID, clusterID string, size clusters.Size) error {
-	ctx, cancel := c.call()
+	ctx, cancel := c.write()
 	defer cancel()
 	return c.explain(clusters.ActionResize, c.svc.Resize(ctx, workspaceID, clusterID, size))
 }
@@ -223,11 +224,17 @@ var errNoAddress = errors.New("this compute has no such page")
 // call bounds an interactive call: the SDK would otherwise retry a refused
 // connection for its whole retry budget while the user waits.
 func (c *Clusters) call() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(c.ctx, 45*time.Second)
+	return context.WithTimeout(c.ctx, workspaces.TimeoutRead)
+}
+
+// write bounds a change: an action in flight when the network drops ends
+// with a sentence within TimeoutWrite.
+func (c *Clusters) write() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(c.ctx, workspaces.TimeoutWrite)
 }
 
 func (c *Clusters) act(ws, id string, a clusters.Action, typed string) error {
-	ctx, cancel := c.call()
+	ctx, cancel := c.write()
 	defer cancel()
 	started := time.Now()
 	err := c.svc.Act(ctx, ws, id, a, typed)

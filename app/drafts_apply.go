@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
@@ -14,7 +13,7 @@ import (
 
 // onlineTimeout bounds calls that need the workspace: an unreachable one
 // answers within it instead of after the SDK's retries.
-const onlineTimeout = 30 * time.Second
+const onlineTimeout = workspaces.TimeoutOnline
 
 var errPolicyBlocked = errors.New("the draft does not pass its checks")
 

@@ -198,7 +198,7 @@ func (e *Editor) RefreshCatalog(workspaceID string) (EditorCatalog, error) {
 	if _, err := e.session.Status(workspaceID); err != nil {
 		return EditorCatalog{}, err
 	}
-	ctx, cancel := context.WithTimeout(e.ctx, 2*time.Minute)
+	ctx, cancel := context.WithTimeout(e.ctx, workspaces.TimeoutCatalog)
 	defer cancel()
 	snap, err := e.catalog.RefreshNow(ctx, workspaceID)
 	if err != nil && snap.WorkspaceID == "" {

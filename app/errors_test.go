@@ -17,6 +17,7 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/adopt"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // sdkError makes the SDK itself parse an error response, so the formatter is
@@ -96,7 +97,8 @@ func TestErrorFormatterLostWrites(t *testing.T) {
 	}{
 		{fmt.Errorf("create pool \"etl\": %w: %w", adopt.ErrOutcomeUnknown, io.ErrUnexpectedEOF), "OUTCOME_UNKNOWN"},
 		{fmt.Errorf("create pool \"etl\": %w: %w", adopt.ErrNotMade, &apierr.APIError{StatusCode: 503, Message: "<html>"}), "NOT_MADE"},
-		{fmt.Errorf("create policy \"x\": %w: %w", adopt.ErrNotSent, syscall.ECONNREFUSED), "NOT_SENT"},
+		{fmt.Errorf("create policy \"x\": %w: %w", workspaces.ErrNotSent, syscall.ECONNREFUSED), "NOT_SENT"},
+		{fmt.Errorf("terminate 0101-a: %w: %w", workspaces.ErrAnswerLost, io.ErrUnexpectedEOF), "OUTCOME_UNKNOWN"},
 	}
 	for _, tc := range cases {
 		got := f.UIError(tc.err)

@@ -1,9 +1,12 @@
 package app
 
-import "github.com/clusterdeck/clusterdeck/backend/adopt"
+import (
+	"github.com/clusterdeck/clusterdeck/backend/adopt"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
+)
 
-// writeRules say what a create whose answer was lost left behind (pools,
-// policies: backend/adopt). They come first: the transport failure they
+// writeRules say what a write whose answer was lost left behind (creates
+// of pools and policies: backend/adopt; cluster actions: LostWrite). They come first: the transport failure they
 // wrap would otherwise read as a plain network error, or a proxy's 503 as
 // "rejected".
 func writeRules() []ErrorRule {
@@ -14,8 +17,11 @@ func writeRules() []ErrorRule {
 		{adopt.ErrNotMade, "NOT_MADE",
 			"Not made: the answer was lost, and the workspace shows nothing was made.",
 			"Try again; nothing is made twice."},
-		{adopt.ErrNotSent, "NOT_SENT",
-			"Not made: the workspace could not be reached, so nothing was sent.",
+		{workspaces.ErrNotSent, "NOT_SENT",
+			"Not done: the workspace could not be reached, so nothing was sent.",
 			"Check your network or VPN, then try again."},
+		{workspaces.ErrAnswerLost, "OUTCOME_UNKNOWN",
+			"Not known whether it was done: the request may have reached the workspace, but its answer was lost.",
+			"The list shows what happened once the workspace answers; refresh to see it before trying again."},
 	}
 }

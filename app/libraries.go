@@ -2,9 +2,9 @@ package app
 
 import (
 	"context"
-	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/libraries"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // The Libraries tab's shapes are built in backend/libraries.
@@ -16,7 +16,7 @@ type (
 )
 
 // librariesCallTimeout bounds one tab call (a few API requests).
-const librariesCallTimeout = 60 * time.Second
+const librariesCallTimeout = workspaces.TimeoutPanel
 
 // Libraries is the facade of a cluster's Libraries tab.
 type Libraries struct {

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/logs"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // The Driver logs tab's shapes are built in backend/logs.
@@ -22,8 +22,8 @@ const DriverLogsFileName = "spark-driver-logs.txt"
 // logsCallTimeout bounds one window read (a listing and one range);
 // logsDownloadTimeout a whole download, range after range.
 const (
-	logsCallTimeout     = 60 * time.Second
-	logsDownloadTimeout = 30 * time.Minute
+	logsCallTimeout     = workspaces.TimeoutPanel
+	logsDownloadTimeout = workspaces.TimeoutDownload
 )
 
 // Logs is the facade of a cluster's Driver logs tab.

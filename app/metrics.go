@@ -2,9 +2,9 @@ package app
 
 import (
 	"context"
-	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/metrics"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // The Metrics tab's shapes are built in backend/metrics.
@@ -23,7 +23,7 @@ type (
 
 // metricsCallTimeout bounds one call: a query may wait for a warehouse to
 // start and read many chunks.
-const metricsCallTimeout = 4 * time.Minute
+const metricsCallTimeout = workspaces.TimeoutStatement
 
 // Metrics is the facade of a cluster's Metrics tab.
 type Metrics struct {

@@ -2,9 +2,9 @@ package app
 
 import (
 	"context"
-	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/permissions"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // The Permissions panel's shapes are built in backend/permissions.
@@ -15,7 +15,7 @@ type (
 )
 
 // permissionsCallTimeout bounds one panel call (a few API requests).
-const permissionsCallTimeout = 60 * time.Second
+const permissionsCallTimeout = workspaces.TimeoutPanel
 
 // Permissions is the facade of the Permissions panel: one object (a
 // cluster, an instance pool or a cluster policy, by its API object type and

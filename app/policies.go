@@ -2,11 +2,11 @@ package app
 
 import (
 	"context"
-	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/policies"
 	"github.com/clusterdeck/clusterdeck/backend/session"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // The Policies page's views and forms are built in backend/policies.
@@ -47,7 +47,7 @@ func (p *Policies) ready(workspaceID string) error {
 }
 
 func (p *Policies) call() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(p.ctx, 45*time.Second)
+	return context.WithTimeout(p.ctx, workspaces.TimeoutRead)
 }
 
 // changed tells the pages reading the catalog (Policies, the cluster form's

@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/pools"
 	"github.com/clusterdeck/clusterdeck/backend/session"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // The Pools page's views are built in backend/pools.
@@ -29,7 +29,7 @@ var errBadPoolSpec = errors.New("the pool form is not valid JSON for the Instanc
 var errBadPoolExport = errors.New("pools export as API JSON or Terraform only")
 
 // poolCallTimeout bounds one call of the Pools page.
-const poolCallTimeout = 2 * time.Minute
+const poolCallTimeout = workspaces.TimeoutPools
 
 // Pools is the facade of the Pools page: the live list, create, edit (with
 // a plan first), delete (with its impact first) and export. Each method

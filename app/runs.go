@@ -3,9 +3,9 @@ package app
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/runs"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // The Runs tab's shapes are built in backend/runs.
@@ -18,7 +18,7 @@ type (
 )
 
 // runsCallTimeout bounds one tab call (the list reads up to a few pages).
-const runsCallTimeout = 60 * time.Second
+const runsCallTimeout = workspaces.TimeoutPanel
 
 // Runs is the facade of a cluster's Runs tab: one-time runs on the cluster.
 type Runs struct {

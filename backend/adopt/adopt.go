@@ -26,9 +26,6 @@ var (
 	// ErrNotMade: the answer was lost, and the workspace has no such object:
 	// the create did not happen, and trying again is safe.
 	ErrNotMade = errors.New("the answer was lost and the workspace shows it was not made")
-	// ErrNotSent: the create never reached the workspace (no connection):
-	// nothing was made, and trying again is safe.
-	ErrNotSent = errors.New("the create never reached the workspace: nothing was made")
 )
 
 // LookTimeout bounds the look after a failed create: the create's own
@@ -55,7 +52,8 @@ type Result struct {
 // page, a 5xx; or the name is taken, which is what the SDK's own retry of a
 // create that had worked answers), look searches for the object by name:
 // the one asked for is adopted; none means not made (ErrNotMade); a failed
-// look means ErrOutcomeUnknown. A clear refusal is returned as it is.
+// look means ErrOutcomeUnknown; no request got through means
+// workspaces.ErrNotSent. A clear refusal is returned as it is.
 func Create(ctx context.Context, create func(context.Context) (string, error),
 	look func(context.Context) (*Found, error)) (Result, error) {
 	tracked, sent := workspaces.TrackSent(ctx)
@@ -68,7 +66,7 @@ func Create(ctx context.Context, create func(context.Context) (string, error),
 		return Result{}, err
 	}
 	if s, known := sent(); known && !s {
-		return Result{}, fmt.Errorf("%w: %w", ErrNotSent, err)
+		return Result{}, fmt.Errorf("%w: %w", workspaces.ErrNotSent, err) // nothing made: safe to try again
 	}
 	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), LookTimeout)
 	defer cancel()

@@ -9,6 +9,8 @@ import (
 
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // Size is a resize target: a fixed count, or autoscaling bounds.
@@ -45,7 +47,7 @@ func (s *Service) Act(ctx context.Context, ws, id string, a Action, confirmName 
 	return s.guard(ws, id, a, func() error {
 		d, err := s.getRaw(ctx, ws, id)
 		if err != nil {
-			return err
+			return unsent(err)
 		}
 		if err := Check(a, d.State, KindOf(d.ClusterSource)); err != nil {
 			return err
@@ -57,6 +59,7 @@ func (s *Service) Act(ctx context.Context, ws, id string, a Action, confirmName 
 		if err != nil {
 			return err
 		}
+		ctx, sent := workspaces.TrackSent(ctx)
 		switch a {
 		case ActionStart:
 			_, err = w.Clusters.Start(ctx, compute.StartCluster{ClusterId: id})
@@ -72,6 +75,9 @@ func (s *Service) Act(ctx context.Context, ws, id string, a Action, confirmName 
 			err = w.Clusters.PermanentDelete(ctx, compute.PermanentDeleteCluster{ClusterId: id})
 		default:
 			return fmt.Errorf("%w: %q", ErrNotAllowed, a)
+		}
+		if lost := workspaces.LostWrite(err, sent); lost != nil {
+			return lost
 		}
 		if err != nil {
 			return s.classify(ctx, ws, id, a, err)
@@ -89,6 +95,15 @@ func (s *Service) Act(ctx context.Context, ws, id string, a Action, confirmName 
 	})
 }
 
+// unsent words a failed read before an action: when it failed on the way,
+// the action itself was never sent.
+func unsent(err error) error {
+	if workspaces.Transport(err) != nil || errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("%w: %w", workspaces.ErrNotSent, err)
+	}
+	return err
+}
+
 // Resize changes the number of workers of a running cluster.
 func (s *Service) Resize(ctx context.Context, ws, id string, z Size) error {
 	if err := z.Validate(); err != nil {
@@ -97,7 +112,7 @@ func (s *Service) Resize(ctx context.Context, ws, id string, z Size) error {
 	return s.guard(ws, id, ActionResize, func() error {
 		d, err := s.getRaw(ctx, ws, id)
 		if err != nil {
-			return err
+			return unsent(err)
 		}
 		if err := Check(ActionResize, d.State, KindOf(d.ClusterSource)); err != nil {
 			return err
@@ -111,7 +126,12 @@ func (s *Service) Resize(ctx context.Context, ws, id string, z Size) error {
 			req = compute.ResizeCluster{ClusterId: id, Autoscale: &compute.AutoScale{MinWorkers: z.MinWorkers, MaxWorkers: z.MaxWorkers,
 				ForceSendFields: []string{"MinWorkers"}}}
 		}
-		if _, err := w.Clusters.Resize(ctx, req); err != nil {
+		ctx, sent := workspaces.TrackSent(ctx)
+		_, err = w.Clusters.Resize(ctx, req)
+		if lost := workspaces.LostWrite(err, sent); lost != nil {
+			return lost
+		}
+		if err != nil {
 			return s.classify(ctx, ws, id, ActionResize, err)
 		}
 		s.changed(ws, id)

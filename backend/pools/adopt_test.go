@@ -49,7 +49,7 @@ func TestPoolCreateSurvivesALostAnswer(t *testing.T) {
 		{"the connection dropped after it was made", faultproxy.Fault{Mode: faultproxy.LoseAnswer, Path: create, Count: 1}, true, nil, 1},
 		{"no answer after it was made", faultproxy.Fault{Mode: faultproxy.LoseAnswer, Hang: true, Path: create, Count: 1}, true, nil, 1},
 		{"a captive portal answered instead", faultproxy.Fault{Mode: faultproxy.HTML, Path: create}, false, adopt.ErrNotMade, 0},
-		{"refused: never sent", faultproxy.Fault{Mode: faultproxy.Refuse}, false, adopt.ErrNotSent, 0},
+		{"refused: never sent", faultproxy.Fault{Mode: faultproxy.Refuse}, false, workspaces.ErrNotSent, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -201,6 +201,8 @@ func kindOf(err error) error {
 		return ErrNotWorkspace
 	case errors.As(err, &api) && gatewayAnswer(api):
 		return ErrGateway
+	case errors.Is(err, errPortal):
+		return ErrNotWorkspace
 	case errors.As(err, &dnsErr):
 		return ErrDNS
 	case errors.As(err, &unknown), errors.As(err, &hostErr), errors.As(err, &invalid),

@@ -37,3 +37,31 @@ const (
 	ReconnectMin = 2 * time.Second
 	ReconnectMax = 6 * time.Second
 )
+
+// How long one call the page makes may take, by kind of call: each facade
+// bounds its calls with one of these.
+const (
+	// TimeoutWrite bounds one change (a cluster's start, stop, restart,
+	// resize, pin, delete): an action in flight when the network drops ends
+	// within it with a sentence, not after the SDK's retries.
+	TimeoutWrite = 20 * time.Second
+	// TimeoutRead bounds one read the page waits on (a cluster's detail, its
+	// events, a policy, a spec to clone).
+	TimeoutRead = 45 * time.Second
+	// TimeoutPanel bounds a tab's or panel's call that makes a few requests
+	// (permissions, libraries, runs, a log window).
+	TimeoutPanel = 60 * time.Second
+	// TimeoutOnline bounds a draft's checks and apply against the workspace.
+	TimeoutOnline = 30 * time.Second
+	// TimeoutPools bounds a Pools page call: the live list with each pool's
+	// usage, or a create whose lost answer is looked for.
+	TimeoutPools = 2 * time.Minute
+	// TimeoutCatalog bounds a catalog refresh the user asked for (node
+	// types, runtimes, policies, pools: several listings).
+	TimeoutCatalog = 2 * time.Minute
+	// TimeoutStatement bounds a metrics call: a SQL statement may wait for
+	// its warehouse to start and read many chunks.
+	TimeoutStatement = 4 * time.Minute
+	// TimeoutDownload bounds a whole driver-log download, range by range.
+	TimeoutDownload = 30 * time.Minute
+)

@@ -63,12 +63,17 @@ func (o observed) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 	}
 	report := o.observe()
+	if err == nil && portalAnswer(r, resp) {
+		// An HTML page is never an API answer: passed on, a write's empty
+		// answer would read as done (the SDK decodes nothing from it).
+		code := resp.StatusCode
+		_ = resp.Body.Close()
+		resp, err = nil, fmt.Errorf("%w: %s %s answered %d", errPortal, r.Method, r.URL.Path, code)
+	}
 	if report == nil {
 		return resp, err
 	}
 	switch {
-	case err == nil && portalAnswer(r, resp):
-		report(o.id, fmt.Errorf("%w: %s %s answered %d", errPortal, r.Method, r.URL.Path, resp.StatusCode))
 	case err == nil && (resp.StatusCode == http.StatusBadGateway || resp.StatusCode == http.StatusGatewayTimeout):
 		report(o.id, fmt.Errorf("%w: %s %s answered %d", ErrGateway, r.Method, r.URL.Path, resp.StatusCode))
 	case err == nil:
@@ -80,9 +85,11 @@ func (o observed) RoundTrip(r *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
-// portalAnswer is an HTML page where the API answers JSON.
+// portalAnswer is an HTML page where the API answers JSON, below 500 (a
+// captive portal's 200 or 511, a proxy's 403); a gateway's 5xx page stays
+// an answer the SDK files as an API error (ErrGateway).
 func portalAnswer(r *http.Request, resp *http.Response) bool {
-	if !strings.HasPrefix(r.URL.Path, "/api/") {
+	if !strings.HasPrefix(r.URL.Path, "/api/") || resp.StatusCode >= http.StatusInternalServerError {
 		return false // an OAuth page or the host metadata may be HTML
 	}
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
@@ -116,4 +123,24 @@ func neverSent(err error) bool {
 	)
 	return (errors.As(err, &op) && op.Op == "dial") || errors.As(err, &dnsErr) || errors.As(err, &unknown) ||
 		errors.As(err, &host) || errors.As(err, &invalid) || errors.As(err, &verify)
+}
+
+// What became of a write that failed on the way (see LostWrite).
+var (
+	ErrNotSent    = errors.New("nothing reached the workspace")
+	ErrAnswerLost = errors.New("the request may have reached the workspace, but its answer was lost")
+)
+
+// LostWrite words a write that failed on the way to the workspace (its
+// context from TrackSent): ErrNotSent when no request of it got through,
+// ErrAnswerLost when one may have, so "unknown" is said only then. It is
+// nil for the workspace's own answer (a refusal says what it says).
+func LostWrite(err error, sent func() (sent, known bool)) error {
+	if err == nil || (Transport(err) == nil && !errors.Is(err, context.DeadlineExceeded)) {
+		return nil
+	}
+	if s, known := sent(); known && !s {
+		return fmt.Errorf("%w: %w", ErrNotSent, err)
+	}
+	return fmt.Errorf("%w: %w", ErrAnswerLost, err)
 }
