@@ -19,7 +19,8 @@ import (
 )
 
 // goText is what Go and the network say, which no person should have to read.
-var goText = []string{"dial tcp", `Get "`, "EOF", "<html", "x509", "context deadline", "127.0.0.1", "lookup ", "tls:", "retries"}
+var goText = []string{"dial tcp", `Get "`, `Post "`, "EOF", "<html", "x509", "context deadline", "context canceled", "127.0.0.1",
+	"lookup ", "tls:", "retries", "connection refused", "connection reset", "timed out after", "no such host", ".invalid"}
 
 // faultServer serves h on loopback and returns its URL.
 func faultServer(t *testing.T, h http.HandlerFunc) string {

@@ -213,20 +213,7 @@ func callOtherFacades(t *testing.T, a *App, workspaceID string, keep func(method
 				continue
 			}
 			m := v.Method(i)
-			args := make([]reflect.Value, m.Type().NumIn())
-			first := true
-			for j := range args {
-				in := m.Type().In(j)
-				args[j] = reflect.New(in).Elem()
-				if in.Kind() == reflect.String {
-					if first {
-						args[j].SetString(workspaceID)
-						first = false
-					} else {
-						args[j].SetString("x")
-					}
-				}
-			}
+			args := plainArgs(m.Type(), workspaceID)
 			done := make(chan []reflect.Value, 1)
 			go func() { done <- m.Call(args) }()
 			var out []reflect.Value
@@ -247,6 +234,27 @@ func callOtherFacades(t *testing.T, a *App, workspaceID string, keep func(method
 			keep(name, val, err)
 		}
 	}
+}
+
+// plainArgs are a bound method's arguments for a blind call: the
+// workspace id for the first string, "x" for the others, zero values for
+// the rest.
+func plainArgs(m reflect.Type, workspaceID string) []reflect.Value {
+	args := make([]reflect.Value, m.NumIn())
+	first := true
+	for j := range args {
+		in := m.In(j)
+		args[j] = reflect.New(in).Elem()
+		if in.Kind() == reflect.String {
+			if first {
+				args[j].SetString(workspaceID)
+				first = false
+			} else {
+				args[j].SetString("x")
+			}
+		}
+	}
+	return args
 }
 
 func eventsOf(r *recordingEmitter) []any {
