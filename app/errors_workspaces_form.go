@@ -26,6 +26,8 @@ func workspaceFormRules() []ErrorRule {
 		{workspaces.ErrAuthChangedSecret, "MISSING_SECRET",
 			"The sign-in method changed: enter its secret again.",
 			"The secret saved for the old sign-in method is deleted when you save."},
+		{workspaces.ErrBadCAFile, "BAD_CA_FILE", "This CA certificate file cannot be used.",
+			"Choose the PEM file your IT department gives for its proxy (it starts with -----BEGIN CERTIFICATE-----), a regular file of at most 1 MiB; the details say what is wrong."},
 		{workspaces.ErrNameRequired, "NAME_REQUIRED", "Enter a display name.",
 			"It is how the workspace appears in the switcher, e.g. \"Analytics prod\"."},
 		{workspaces.ErrDuplicateName, "DUPLICATE_NAME", "Another workspace already has this name.",

@@ -25,6 +25,7 @@ type WorkspaceForm struct {
 	Color        string `json:"color"`
 	Production   bool   `json:"production"`
 	WarehouseID  string `json:"warehouseId"`
+	CAFile       string `json:"caFile"` // extra certificate authorities (PEM), for a TLS-inspecting proxy
 	Token        string `json:"token"`
 	ClientSecret string `json:"clientSecret"`
 }
@@ -45,6 +46,7 @@ type WorkspaceDetail struct {
 	ClientID     string        `json:"clientId"`
 	AzureTenant  string        `json:"azureTenant"`
 	WarehouseID  string        `json:"warehouseId"`
+	CAFile       string        `json:"caFile"`
 	ImportedFrom string        `json:"importedFrom"`
 	Secrets      SecretsView   `json:"secrets"`
 }
@@ -67,7 +69,7 @@ const signInTimeout = 5 * time.Minute
 func (f WorkspaceForm) profile(id string) (workspaces.Profile, workspaces.SecretInput) {
 	p := workspaces.Profile{ID: id, Name: f.Name, Host: f.Host, AuthType: workspaces.AuthType(f.AuthType),
 		ClientID: f.ClientID, AzureTenant: f.AzureTenant, Label: f.Label, Color: f.Color,
-		IsProduction: f.Production, WarehouseID: f.WarehouseID}
+		IsProduction: f.Production, WarehouseID: f.WarehouseID, CAFile: f.CAFile}
 	return p, workspaces.SecretInput{Token: f.Token, ClientSecret: f.ClientSecret}
 }
 
@@ -94,7 +96,7 @@ func (w *Workspaces) Get(id string) (WorkspaceDetail, error) {
 	active, _ := w.session.Active()
 	return WorkspaceDetail{
 		Workspace: toWorkspaceView(p, p.ID == active.ID), ClientID: p.ClientID, AzureTenant: p.AzureTenant,
-		WarehouseID: p.WarehouseID, ImportedFrom: p.ImportedFrom,
+		WarehouseID: p.WarehouseID, CAFile: p.CAFile, ImportedFrom: p.ImportedFrom,
 		Secrets: SecretsView{Stored: st.Stored, TokenMasked: st.TokenMasked, ClientSecretMasked: st.ClientSecretMasked,
 			SignedIn: st.LoggedIn, KeychainError: st.KeychainError, KeychainHint: st.KeychainHint},
 	}, nil

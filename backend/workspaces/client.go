@@ -58,7 +58,7 @@ func (o ClientOptions) withDefaults() ClientOptions {
 type ClientFactory struct {
 	vault     secretVault
 	opts      ClientOptions
-	transport http.RoundTripper // shared by every client: one connection pool
+	transport *http.Transport // shared by every client without a CA file: one connection pool
 
 	mu       sync.Mutex
 	demo     Demo
@@ -141,7 +141,7 @@ func (f *ClientFactory) Invalidate(id string) {
 }
 
 func clientKey(p Profile) string {
-	return fmt.Sprint(p.Host, "|", p.AuthType, "|", p.ClientID, "|", p.AzureTenant, "|", p.UpdatedAt.UnixNano())
+	return fmt.Sprint(p.Host, "|", p.AuthType, "|", p.ClientID, "|", p.AzureTenant, "|", p.CAFile, "|", p.UpdatedAt.UnixNano())
 }
 
 func (f *ClientFactory) newClient(ctx context.Context, p Profile, httpTimeout, retryTimeout time.Duration, in SecretInput) (*workspaceapi.Client, error) {
@@ -194,8 +194,12 @@ func (f *ClientFactory) config(ctx context.Context, p Profile, httpTimeout, retr
 		HTTPTimeoutSeconds:   seconds(httpTimeout),
 		RetryTimeoutSeconds:  seconds(retryTimeout),
 		Cloud:                sdkCloud(p.Cloud),
-		HTTPTransport:        observed{base: f.transport, id: p.ID, observe: f.currentObserver},
 	}
+	tr, err := f.transportFor(p)
+	if err != nil {
+		return nil, err
+	}
+	cfg.HTTPTransport = tr
 	if p.ID == DemoID {
 		f.mu.Lock()
 		demo := f.demo

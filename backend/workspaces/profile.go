@@ -53,6 +53,9 @@ type Profile struct {
 	IsProduction bool      `json:"is_production"`
 	Cloud        Cloud     `json:"cloud"`
 	WarehouseID  string    `json:"warehouse_id,omitempty"` // default SQL warehouse (metrics)
+	// CAFile is a PEM file of extra certificate authorities to trust (a
+	// TLS-inspecting corporate proxy's); "" trusts the system's only.
+	CAFile string `json:"ca_file,omitempty"`
 	ImportedFrom string    `json:"imported_from,omitempty"`
 	IsDemo       bool      `json:"is_demo,omitempty"`
 	CreatedAt    time.Time `json:"created_at"`
@@ -90,6 +93,12 @@ func (p *Profile) normalize() error {
 	}
 	p.Label = strings.TrimSpace(p.Label)
 	p.WarehouseID = strings.TrimSpace(p.WarehouseID)
+	p.CAFile = strings.TrimSpace(p.CAFile)
+	if p.CAFile != "" {
+		if _, err := LoadCAFile(p.CAFile); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -46,6 +46,8 @@ export interface WorkspaceForm {
   color: string
   production: boolean
   warehouseId: string
+  /** Extra certificate authorities (a PEM file), for a TLS-inspecting proxy. */
+  caFile: string
   token: string
   clientSecret: string
 }
@@ -77,6 +79,7 @@ export function emptyForm(): WorkspaceForm {
     color: '',
     production: false,
     warehouseId: '',
+    caFile: '',
     token: '',
     clientSecret: '',
   }

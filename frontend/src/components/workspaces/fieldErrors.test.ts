@@ -9,6 +9,7 @@ describe('fieldFor', () => {
     ['NAME_REQUIRED', 'pat', 'name'],
     ['DUPLICATE_NAME', 'pat', 'name'],
     ['BAD_HOST', 'pat', 'host'],
+    ['BAD_CA_FILE', 'pat', 'caFile'],
     ['DNS', 'oauth-u2m', 'host'],
     ['TLS', 'pat', 'host'],
     ['CLIENT_ID_REQUIRED', 'oauth-m2m', 'clientId'],

@@ -1,7 +1,7 @@
 import type { ApiError, AuthType } from '@/api'
 
 /** A field of the workspace dialog that an error can be shown next to. */
-export type FormField = 'name' | 'host' | 'authType' | 'token' | 'clientId' | 'clientSecret'
+export type FormField = 'name' | 'host' | 'authType' | 'token' | 'clientId' | 'clientSecret' | 'caFile'
 
 /**
  * Which field a backend error belongs to (null: the form as a whole). The
@@ -27,6 +27,8 @@ export function fieldFor(err: ApiError, authType: AuthType): FormField | null {
       return 'authType'
     case 'CLIENT_ID_REQUIRED':
       return 'clientId'
+    case 'BAD_CA_FILE':
+      return 'caFile'
     case 'MISSING_SECRET':
     case 'TOKEN_INVALID':
     case 'UNAUTHORIZED':
