@@ -42,20 +42,20 @@ func (a AuthType) UsesKeychain() bool {
 // Profile is one workspace as stored in profiles.json. It never holds a
 // secret: tokens and client secrets live in the keychain under ID.
 type Profile struct {
-	ID           string    `json:"id"`
-	Name         string    `json:"name"`
-	Host         string    `json:"host"`
-	AuthType     AuthType  `json:"auth_type"`
-	ClientID     string    `json:"client_id,omitempty"`       // oauth-m2m (not a secret)
-	AzureTenant  string    `json:"azure_tenant_id,omitempty"` // azure-cli, optional
-	Label        string    `json:"label,omitempty"`           // e.g. "PROD"
-	Color        string    `json:"color,omitempty"`           // CSS colour for the marker
-	IsProduction bool      `json:"is_production"`
-	Cloud        Cloud     `json:"cloud"`
-	WarehouseID  string    `json:"warehouse_id,omitempty"` // default SQL warehouse (metrics)
+	ID           string   `json:"id"`
+	Name         string   `json:"name"`
+	Host         string   `json:"host"`
+	AuthType     AuthType `json:"auth_type"`
+	ClientID     string   `json:"client_id,omitempty"`       // oauth-m2m (not a secret)
+	AzureTenant  string   `json:"azure_tenant_id,omitempty"` // azure-cli, optional
+	Label        string   `json:"label,omitempty"`           // e.g. "PROD"
+	Color        string   `json:"color,omitempty"`           // CSS colour for the marker
+	IsProduction bool     `json:"is_production"`
+	Cloud        Cloud    `json:"cloud"`
+	WarehouseID  string   `json:"warehouse_id,omitempty"` // default SQL warehouse (metrics)
 	// CAFile is a PEM file of extra certificate authorities to trust (a
 	// TLS-inspecting corporate proxy's); "" trusts the system's only.
-	CAFile string `json:"ca_file,omitempty"`
+	CAFile       string    `json:"ca_file,omitempty"`
 	ImportedFrom string    `json:"imported_from,omitempty"`
 	IsDemo       bool      `json:"is_demo,omitempty"`
 	CreatedAt    time.Time `json:"created_at"`
