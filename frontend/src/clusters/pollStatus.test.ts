@@ -28,6 +28,15 @@ describe('pollView', () => {
     expect(pollView(null, iso(0), t0).text).toBe('Loading…')
   })
 
+  it('says how far a long listing got, after 2 s', () => {
+    const progress = { startedAt: t0, seen: 4200, about: 10000 }
+    expect(pollView(status({ running: true }), iso(0), t0 + 1999, false, progress).text).toBe('Refreshing…')
+    expect(pollView(status({ running: true }), iso(0), t0 + 2000, false, progress)).toEqual({ tone: 'live', text: 'Listing… 4,200 of about 10,000' })
+    expect(pollView(null, '', t0 + 5000, false, { startedAt: t0, seen: 300, about: 0 }).text).toBe('Listing… 300 so far')
+    expect(pollView(status({ failures: 1, nextAt: iso(40) }), iso(0), t0 + 30_000, false, progress).text, 'a pass that failed midway')
+      .toBe('Stale: last updated 30 s ago, retrying in 10 s')
+  })
+
   it('says offline with the age, whatever the poll is doing', () => {
     expect(pollView(status({ running: true }), iso(0), t0 + 31_000, true)).toEqual({ tone: 'stale', text: 'Offline: last updated 31 s ago' })
     expect(pollView(null, '', t0, true).text).toBe('Offline: nothing loaded yet')

@@ -1,10 +1,21 @@
 import type { ClustersStatus } from '@/api'
+import { countText } from '@/lib/number'
 import { ageText } from '@/lib/time'
 
 export interface PollView {
   tone: 'idle' | 'live' | 'stale'
   text: string
 }
+
+/** A full listing on its way: rows so far, and the last full count (0: none yet). */
+export interface ListingProgress {
+  startedAt: number
+  seen: number
+  about: number
+}
+
+/** How long a listing runs before it says how far it got. */
+export const progressAfterMs = 2000
 
 const ago = (iso: string, now: number) => ageText(iso, now) ?? 'never'
 
@@ -16,10 +27,22 @@ const ago = (iso: string, now: number) => ageText(iso, now) ?? 'never'
  * twice the interval it planned after it (nextAt − lastUpdated): a poll
  * stuck in retries reads as stale rather than as "Refreshing…" for a minute.
  */
-export function pollView(s: ClustersStatus | null, fetchedAt: string, now: number, offline = false): PollView {
+export function pollView(
+  s: ClustersStatus | null,
+  fetchedAt: string,
+  now: number,
+  offline = false,
+  progress: ListingProgress | null = null,
+): PollView {
   const updated = fetchedAt ? `updated ${ago(fetchedAt, now)}` : 'not loaded yet'
   // Offline, a poll hanging on the dead connection is no "Refreshing…".
   if (offline) return { tone: 'stale', text: fetchedAt ? `Offline: last ${updated}` : 'Offline: nothing loaded yet' }
+  // A long listing says how far it got rather than "Loading…" for a minute.
+  // (Only while a poll runs: a pass that failed midway says it is stale.)
+  if (progress && (!s || s.running) && now - progress.startedAt >= progressAfterMs) {
+    const about = progress.about > progress.seen ? ` of about ${countText(progress.about)}` : ' so far'
+    return { tone: 'live', text: `Listing… ${countText(progress.seen)}${about}` }
+  }
   if (!s) return { tone: 'idle', text: 'Loading…' }
   if (s.paused) return { tone: 'idle', text: `Paused · ${updated}` }
   if (s.failures > 0) {

@@ -120,6 +120,20 @@ describe('clusters store', () => {
     expect(s.filters.search).toBe('ml')
   })
 
+  it('counts a streaming listing against the last full one', async () => {
+    const s = useClustersStore()
+    await s.watch('demo', 'all-purpose', 'me')
+    const rows = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ id: `c${from + i}`, name: `c${from + i}` }) as unknown as ClusterRow)
+    const base = { workspace: 'demo', view: 'all-purpose' as const, removed: null }
+    s.apply({ ...base, reset: true, complete: false, upserts: rows(0, 3) })
+    expect(s.progress).toMatchObject({ seen: 3, about: 0 })
+    s.apply({ ...base, reset: false, complete: true, upserts: rows(3, 2), fetchedAt: '2026-01-01T09:00:00Z' })
+    expect(s.progress).toBeNull()
+    s.apply({ ...base, reset: true, complete: false, upserts: rows(0, 2) })
+    expect(s.progress).toMatchObject({ seen: 2, about: 5 })
+  })
+
   it('disables every action while the workspace is offline, saying why', async () => {
     const s = useClustersStore()
     const ws = useWorkspacesStore()

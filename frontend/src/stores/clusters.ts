@@ -19,6 +19,7 @@ import {
   type ClusterView,
 } from '@/api'
 import { defaultSort, emptyFilters, narrowingFilter, sortRows, withHaystack, type ClusterFilters, type SortState } from '@/clusters/filter'
+import type { ListingProgress } from '@/clusters/pollStatus'
 import { useNow } from '@/composables/useNow'
 import { afterPaint } from '@/lib/perf'
 import { agoText, secondsSince } from '@/lib/time'
@@ -45,6 +46,7 @@ interface CachedList {
   complete: boolean
   status: ClustersStatus | null
   fetchedAt: string
+  lastCount: number
 }
 /** How many lists (workspace × tab) keep their rows while not shown. */
 const cachedLists = 8
@@ -66,6 +68,10 @@ export const useClustersStore = defineStore('clusters', () => {
   // When the listing of the rows held began: their one age, moved only by
   // a delta that brings (or confirms) them, never by a status alone.
   const fetchedAt = ref('')
+  // A full listing streaming in (rows so far, the last full count), for
+  // "Listing… 4,200 of about 10,000"; lastCount is the last full pass's size.
+  const progress = ref<ListingProgress | null>(null)
+  let lastCount = 0
   const error = ref<ApiError | null>(null)
   const filters = ref<ClusterFilters>(emptyFilters())
   // Each workspace keeps its own search and filters: a search typed in one
@@ -107,7 +113,10 @@ export const useClustersStore = defineStore('clusters', () => {
 
   function apply(d: ClustersDelta): void {
     if (d.workspace !== workspace.value || d.view !== view.value) return
-    if (d.reset) cycle = new Set()
+    if (d.reset) {
+      cycle = new Set()
+      progress.value = { startedAt: Date.now(), seen: 0, about: lastCount }
+    }
     for (const r of d.upserts ?? []) {
       // The search text is made as the page arrives, not on the first keystroke.
       const row = Object.freeze(withHaystack(r)) as ClusterRow
@@ -115,12 +124,15 @@ export const useClustersStore = defineStore('clusters', () => {
       cycle?.add(r.id)
     }
     for (const id of d.removed ?? []) byId.delete(id)
+    if (cycle && progress.value) progress.value = { ...progress.value, seen: cycle.size }
     if (d.complete && d.fetchedAt) fetchedAt.value = d.fetchedAt
     if (d.complete) {
       if (cycle) {
         for (const id of [...byId.keys()]) if (!cycle.has(id)) byId.delete(id)
         cycle = null
       }
+      progress.value = null
+      lastCount = byId.size
       if (!complete.value) {
         performance.mark('clusters:all-rows')
         afterPaint(() => void shellApi.mark('clusters:all-rows-painted').catch(() => undefined))
@@ -144,7 +156,7 @@ export const useClustersStore = defineStore('clusters', () => {
     if (!workspace.value) return
     const k = listKey(workspace.value, view.value)
     lists.delete(k)
-    lists.set(k, { rows: byId, complete: complete.value, status: status.value, fetchedAt: fetchedAt.value })
+    lists.set(k, { rows: byId, complete: complete.value, status: status.value, fetchedAt: fetchedAt.value, lastCount })
     while (lists.size > cachedLists) lists.delete(lists.keys().next().value as string)
   }
 
@@ -168,6 +180,8 @@ export const useClustersStore = defineStore('clusters', () => {
       complete.value = cached?.complete ?? false
       status.value = cached?.status ?? null
       fetchedAt.value = cached?.fetchedAt ?? ''
+      lastCount = cached?.lastCount ?? 0
+      progress.value = null
       cycle = null
       version.value++
     }
@@ -296,7 +310,7 @@ export const useClustersStore = defineStore('clusters', () => {
   }
 
   return {
-    workspace, view, version, complete, status, fetchedAt, error, filters, sort, me, table, pending,
+    workspace, view, version, complete, status, fetchedAt, progress, error, filters, sort, me, table, pending,
     all, sorted, visible, offline, apply, watch, unwatch, refresh, availability, loadTable, upsertLocal, row,
     followDetail,
   }
