@@ -3,12 +3,13 @@ package demo
 import (
 	"context"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/internal/httpreset"
 )
 
 // FaultKind names a failure the server can inject.
@@ -155,30 +156,13 @@ func inject(ctx context.Context, w http.ResponseWriter, rule FaultRule, closing 
 		writeError(w, &apiError{http.StatusInternalServerError, codeOr(rule.ErrorCode, "INTERNAL_ERROR"),
 			"An internal error occurred. (demo fault)"})
 	case FaultReset:
-		resetConnection(w)
+		httpreset.Reset(w)
 	case FaultHang:
 		select {
 		case <-ctx.Done():
 		case <-closing:
 		}
 	}
-}
-
-// resetConnection drops the connection with an RST so the client sees
-// "connection reset by peer" rather than a clean EOF.
-func resetConnection(w http.ResponseWriter) {
-	hj, ok := w.(http.Hijacker)
-	if !ok {
-		panic(http.ErrAbortHandler)
-	}
-	conn, _, err := hj.Hijack()
-	if err != nil {
-		panic(http.ErrAbortHandler)
-	}
-	if tcp, ok := conn.(*net.TCPConn); ok {
-		_ = tcp.SetLinger(0)
-	}
-	_ = conn.Close()
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) {

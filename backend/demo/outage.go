@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/internal/httpreset"
 )
 
 // An outage makes the whole workspace unreachable for a while (every API
@@ -47,6 +49,6 @@ func (s *Server) dropIfOutage(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	s.logf("%s %s -> outage", r.Method, r.URL.Path)
-	resetConnection(w)
+	httpreset.Reset(w)
 	return true
 }

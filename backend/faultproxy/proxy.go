@@ -18,6 +18,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/internal/httpreset"
 )
 
 // Mode is what the proxy does to a request a Fault applies to.
@@ -227,7 +229,7 @@ func (p *Proxy) handle(w http.ResponseWriter, r *http.Request) {
 		case <-held:
 		case <-r.Context().Done():
 		}
-		reset(w)
+		httpreset.Reset(w)
 		return
 	case Slow:
 		t := time.NewTimer(f.Delay)
@@ -259,7 +261,7 @@ func (p *Proxy) handle(w http.ResponseWriter, r *http.Request) {
 			case <-r.Context().Done():
 			}
 		}
-		reset(w)
+		httpreset.Reset(w)
 	case HTML, Status:
 		p.answer(w, f)
 	case CutBody:
@@ -271,7 +273,7 @@ func (p *Proxy) handle(w http.ResponseWriter, r *http.Request) {
 		if fl, ok := w.(http.Flusher); ok {
 			fl.Flush()
 		}
-		reset(w)
+		httpreset.Reset(w)
 	default:
 		copyHeader(w.Header(), resp.Header)
 		w.WriteHeader(resp.StatusCode)
@@ -329,21 +331,4 @@ func copyHeader(dst, src http.Header) {
 			dst.Add(k, v)
 		}
 	}
-}
-
-// reset closes the client's connection with a TCP reset, so the client
-// sees the answer lost, not an orderly end.
-func reset(w http.ResponseWriter) {
-	hj, ok := w.(http.Hijacker)
-	if !ok {
-		panic(http.ErrAbortHandler)
-	}
-	conn, _, err := hj.Hijack()
-	if err != nil {
-		panic(http.ErrAbortHandler)
-	}
-	if tc, ok := conn.(*net.TCPConn); ok {
-		_ = tc.SetLinger(0)
-	}
-	_ = conn.Close()
 }
