@@ -161,6 +161,7 @@ func (a *App) Shutdown(ctx context.Context) {
 	a.log.Info("clusterdeck stopping")
 	a.stop()
 	a.Clusters.svc.Close()
+	a.Fleet.bg.Wait()
 }
 
 // discardEmitter is used when no transport listens (tests, headless tools).

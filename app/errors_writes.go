@@ -1,6 +1,8 @@
 package app
 
 import (
+	"context"
+
 	"github.com/clusterdeck/clusterdeck/backend/adopt"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -24,4 +26,21 @@ func writeRules() []ErrorRule {
 			"Not known whether it was done: the request may have reached the workspace, but its answer was lost.",
 			"The list shows what happened once the workspace answers; refresh to see it before trying again."},
 	}
+}
+
+// tracked runs a write and words its failure on the way (LostWrite): "not
+// sent" when no write request got through, "unknown" when one may have.
+func tracked[T any](ctx context.Context, write func(context.Context) (T, error)) (T, error) {
+	ctx, sent := workspaces.TrackSent(ctx)
+	v, err := write(ctx)
+	if lost := workspaces.LostWrite(err, sent); lost != nil {
+		return v, lost
+	}
+	return v, err
+}
+
+// trackedErr is tracked for a write that returns only an error.
+func trackedErr(ctx context.Context, write func(context.Context) error) error {
+	_, err := tracked(ctx, func(ctx context.Context) (struct{}, error) { return struct{}{}, write(ctx) })
+	return err
 }

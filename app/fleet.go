@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
@@ -25,6 +26,9 @@ type Fleet struct {
 	rates   func() policy.RateTable
 	files   FileSaver
 	now     func() time.Time
+	// bg holds the catalog fetches Watch started: they write the cache,
+	// so Shutdown waits for them (nothing writes after it).
+	bg sync.WaitGroup
 }
 
 // FleetView is the page: the fleet and the tag keys it can be grouped by.
@@ -71,7 +75,11 @@ func (f *Fleet) ids() []string {
 func (f *Fleet) Watch() error {
 	ids := f.ids()
 	for _, ws := range ids {
-		go f.ensure(f.ctx, ws) // an offline workspace just has no estimate
+		f.bg.Add(1)
+		go func() {
+			defer f.bg.Done()
+			f.ensure(f.ctx, ws) // an offline workspace just has no estimate
+		}()
 	}
 	f.clusters.WatchFleet(ids)
 	return nil

@@ -43,14 +43,18 @@ func (l *Libraries) Get(workspaceID, clusterID string) (LibrariesView, error) {
 func (l *Libraries) Install(workspaceID, clusterID string, form LibraryForm) (LibraryOutcome, error) {
 	ctx, cancel := l.call()
 	defer cancel()
-	return forPageErr(l.svc.Install(ctx, workspaceID, clusterID, form))
+	return forPageErr(tracked(ctx, func(ctx context.Context) (LibraryOutcome, error) {
+		return l.svc.Install(ctx, workspaceID, clusterID, form)
+	}))
 }
 
 // Uninstall marks a library (by its key) for removal at the next restart.
 func (l *Libraries) Uninstall(workspaceID, clusterID, key string) (LibraryOutcome, error) {
 	ctx, cancel := l.call()
 	defer cancel()
-	return forPageErr(l.svc.Uninstall(ctx, workspaceID, clusterID, key))
+	return forPageErr(tracked(ctx, func(ctx context.Context) (LibraryOutcome, error) {
+		return l.svc.Uninstall(ctx, workspaceID, clusterID, key)
+	}))
 }
 
 // Elsewhere lists the other clusters carrying the library.

@@ -44,21 +44,27 @@ func (p *Permissions) Get(workspaceID, objectType, objectID string) (Permissions
 func (p *Permissions) Grant(workspaceID, objectType, objectID string, grants []PermissionGrant) (PermissionsView, error) {
 	ctx, cancel := p.call()
 	defer cancel()
-	return forPageErr(p.svc.Update(ctx, workspaceID, objectType, objectID, grants))
+	return forPageErr(tracked(ctx, func(ctx context.Context) (PermissionsView, error) {
+		return p.svc.Update(ctx, workspaceID, objectType, objectID, grants)
+	}))
 }
 
 // Remove takes a principal's direct grant away.
 func (p *Permissions) Remove(workspaceID, objectType, objectID string, principal Principal) (PermissionsView, error) {
 	ctx, cancel := p.call()
 	defer cancel()
-	return forPageErr(p.svc.Remove(ctx, workspaceID, objectType, objectID, principal))
+	return forPageErr(tracked(ctx, func(ctx context.Context) (PermissionsView, error) {
+		return p.svc.Remove(ctx, workspaceID, objectType, objectID, principal)
+	}))
 }
 
 // ChangeOwner hands a cluster to another user (admins only).
 func (p *Permissions) ChangeOwner(workspaceID, objectType, objectID, userName string) (PermissionsView, error) {
 	ctx, cancel := p.call()
 	defer cancel()
-	return forPageErr(p.svc.ChangeOwner(ctx, workspaceID, objectType, objectID, userName))
+	return forPageErr(tracked(ctx, func(ctx context.Context) (PermissionsView, error) {
+		return p.svc.ChangeOwner(ctx, workspaceID, objectType, objectID, userName)
+	}))
 }
 
 // Search finds users, groups and service principals by name.

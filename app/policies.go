@@ -113,7 +113,7 @@ func (p *Policies) Edit(workspaceID, policyID string, form PolicyForm) error {
 	}
 	ctx, cancel := p.call()
 	defer cancel()
-	err := p.svc.Edit(ctx, workspaceID, policyID, form)
+	err := trackedErr(ctx, func(ctx context.Context) error { return p.svc.Edit(ctx, workspaceID, policyID, form) })
 	if err == nil {
 		p.changed(workspaceID)
 	}
@@ -127,7 +127,7 @@ func (p *Policies) Delete(workspaceID, policyID string) error {
 	}
 	ctx, cancel := p.call()
 	defer cancel()
-	err := p.svc.Delete(ctx, workspaceID, policyID)
+	err := trackedErr(ctx, func(ctx context.Context) error { return p.svc.Delete(ctx, workspaceID, policyID) })
 	if err == nil {
 		p.changed(workspaceID)
 	}

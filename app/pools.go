@@ -140,7 +140,7 @@ func (p *Pools) PlanEdit(workspaceID, poolID, specJSON string) (PoolEditPlan, er
 // Edit saves the editable fields of the form.
 func (p *Pools) Edit(workspaceID, poolID, specJSON string) (PoolSaved, error) {
 	return forPageErr(withSpec(p, workspaceID, specJSON, func(ctx context.Context, s compute.CreateInstancePool) (PoolSaved, error) {
-		return p.svc.Edit(ctx, workspaceID, poolID, s)
+		return tracked(ctx, func(ctx context.Context) (PoolSaved, error) { return p.svc.Edit(ctx, workspaceID, poolID, s) })
 	}))
 }
 
@@ -161,7 +161,7 @@ func (p *Pools) Delete(workspaceID, poolID, confirmName string) error {
 		return err
 	}
 	defer cancel()
-	return p.svc.Delete(ctx, workspaceID, poolID, confirmName)
+	return trackedErr(ctx, func(ctx context.Context) error { return p.svc.Delete(ctx, workspaceID, poolID, confirmName) })
 }
 
 // Export returns the pool as API JSON and as Terraform.

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/session"
@@ -68,6 +69,9 @@ type fixtureOptions struct {
 	env     map[string]string
 	client  workspaces.ClientOptions
 	log     *slog.Logger
+	// clients wires the manager as the facades' client source, as main
+	// does (without it, facades past Workspaces reach no workspace).
+	clients bool
 }
 
 func newFixture(t *testing.T, o fixtureOptions) *fixture {
@@ -91,7 +95,11 @@ func newFixture(t *testing.T, o fixtureOptions) *fixture {
 	require.NoError(t, err)
 	mgr.SetDemo(workspaces.Demo{URL: srv.URL(), Token: srv.Token()})
 	sess := session.New(mgr, session.Options{StateFile: filepath.Join(f.paths.Data, "session.json")})
-	f.app = New(Deps{Emitter: f.events, Session: sess, Manager: mgr, Log: o.log,
+	var clients clusters.ClientSource
+	if o.clients {
+		clients = mgr
+	}
+	f.app = New(Deps{Emitter: f.events, Session: sess, Manager: mgr, Log: o.log, Clients: clients,
 		Catalog:   catalog.NewRefresher(catalog.NewCache(filepath.Join(f.paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{}),
 		ResetDemo: func() error { f.resets++; return srv.Reset() },
 	})

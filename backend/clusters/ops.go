@@ -44,10 +44,11 @@ func (z Size) Validate() error {
 // must be confirmed with. The same action on the same cluster is never sent
 // twice at once: a second call gets ErrBusy.
 func (s *Service) Act(ctx context.Context, ws, id string, a Action, confirmName string) error {
+	ctx, sent := workspaces.TrackSent(ctx)
 	return s.guard(ws, id, a, func() error {
 		d, err := s.getRaw(ctx, ws, id)
 		if err != nil {
-			return unsent(err)
+			return lostOr(err, sent)
 		}
 		if err := Check(a, d.State, KindOf(d.ClusterSource)); err != nil {
 			return err
@@ -59,7 +60,6 @@ func (s *Service) Act(ctx context.Context, ws, id string, a Action, confirmName 
 		if err != nil {
 			return err
 		}
-		ctx, sent := workspaces.TrackSent(ctx)
 		switch a {
 		case ActionStart:
 			_, err = w.Clusters.Start(ctx, compute.StartCluster{ClusterId: id})
@@ -95,11 +95,11 @@ func (s *Service) Act(ctx context.Context, ws, id string, a Action, confirmName 
 	})
 }
 
-// unsent words a failed read before an action: when it failed on the way,
-// the action itself was never sent.
-func unsent(err error) error {
-	if workspaces.Transport(err) != nil || errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("%w: %w", workspaces.ErrNotSent, err)
+// lostOr is err worded as a write lost on the way when it is one (the
+// read before the write failed: nothing was sent), else err.
+func lostOr(err error, sent func() (bool, bool)) error {
+	if lost := workspaces.LostWrite(err, sent); lost != nil {
+		return lost
 	}
 	return err
 }
@@ -109,10 +109,11 @@ func (s *Service) Resize(ctx context.Context, ws, id string, z Size) error {
 	if err := z.Validate(); err != nil {
 		return err
 	}
+	ctx, sent := workspaces.TrackSent(ctx)
 	return s.guard(ws, id, ActionResize, func() error {
 		d, err := s.getRaw(ctx, ws, id)
 		if err != nil {
-			return unsent(err)
+			return lostOr(err, sent)
 		}
 		if err := Check(ActionResize, d.State, KindOf(d.ClusterSource)); err != nil {
 			return err
@@ -126,7 +127,6 @@ func (s *Service) Resize(ctx context.Context, ws, id string, z Size) error {
 			req = compute.ResizeCluster{ClusterId: id, Autoscale: &compute.AutoScale{MinWorkers: z.MinWorkers, MaxWorkers: z.MaxWorkers,
 				ForceSendFields: []string{"MinWorkers"}}}
 		}
-		ctx, sent := workspaces.TrackSent(ctx)
 		_, err = w.Clusters.Resize(ctx, req)
 		if lost := workspaces.LostWrite(err, sent); lost != nil {
 			return lost

@@ -58,7 +58,10 @@ func (o observed) RoundTrip(r *http.Request) (*http.Response, error) {
 	resp, err := o.base.RoundTrip(r)
 	if m, ok := r.Context().Value(sentKey{}).(*sentMark); ok {
 		m.seen.Store(true)
-		if err == nil || !neverSent(err) {
+		// Only a write can have changed something: the reads around it
+		// (a state check first, a read back after) do not count.
+		write := r.Method != http.MethodGet && r.Method != http.MethodHead
+		if write && (err == nil || !neverSent(err)) {
 			m.sent.Store(true)
 		}
 	}
@@ -100,11 +103,11 @@ type sentKey struct{}
 
 type sentMark struct{ seen, sent atomic.Bool }
 
-// TrackSent returns a context whose requests record whether any of them
-// may have reached the workspace (the SDK retries a call, so one call can
-// be several requests). sent says whether one may have; known is false when
-// no request went through a workspace client's transport (then assume it
-// may have).
+// TrackSent returns a context whose requests record whether any write
+// among them (a POST, PUT, PATCH or DELETE; the SDK retries a call, so one
+// call can be several requests) may have reached the workspace. sent says
+// whether one may have; known is false when no request went through a
+// workspace client's transport (then assume it may have).
 func TrackSent(ctx context.Context) (context.Context, func() (sent, known bool)) {
 	m := &sentMark{}
 	return context.WithValue(ctx, sentKey{}, m), func() (bool, bool) { return m.sent.Load(), m.seen.Load() }
