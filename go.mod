@@ -12,6 +12,7 @@ require (
 	github.com/zalando/go-keyring v0.2.8
 	github.com/zclconf/go-cty v1.16.3
 	go.yaml.in/yaml/v3 v3.0.5
+	golang.org/x/net v0.56.0
 	golang.org/x/oauth2 v0.34.0
 	gopkg.in/ini.v1 v1.67.0
 )
@@ -66,7 +67,6 @@ require (
 	golang.org/x/crypto v0.53.0 // indirect
 	golang.org/x/exp v0.0.0-20240222234643-814bf88cf225 // indirect
 	golang.org/x/mod v0.37.0 // indirect
-	golang.org/x/net v0.56.0 // indirect
 	golang.org/x/sync v0.21.0 // indirect
 	golang.org/x/sys v0.46.0 // indirect
 	golang.org/x/text v0.39.0 // indirect

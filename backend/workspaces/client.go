@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"sync"
 	"time"
 
@@ -27,6 +28,9 @@ type ClientOptions struct {
 	ProbeTimeout time.Duration
 	// Browser opens the OAuth login page (default: the system browser).
 	Browser func(url string) error
+	// Proxy picks the proxy of a request (default: HTTPS_PROXY, HTTP_PROXY
+	// and NO_PROXY of the process; the Manager reads its own environment).
+	Proxy func(*http.Request) (*url.URL, error)
 }
 
 // Defaults for ClientOptions.
@@ -49,6 +53,9 @@ func (o ClientOptions) withDefaults() ClientOptions {
 	}
 	if o.ProbeTimeout <= 0 {
 		o.ProbeTimeout = DefaultProbeTimeout
+	}
+	if o.Proxy == nil {
+		o.Proxy = http.ProxyFromEnvironment
 	}
 	return o
 }
@@ -75,10 +82,11 @@ type cachedClient struct {
 
 // NewClientFactory returns a factory reading secrets from store.
 func NewClientFactory(store credentials.SecretStore, opts ClientOptions) *ClientFactory {
+	opts = opts.withDefaults()
 	return &ClientFactory{
 		vault:     secretVault{store: store},
-		opts:      opts.withDefaults(),
-		transport: newTransport(),
+		opts:      opts,
+		transport: newTransport(opts.Proxy),
 		clients:   map[string]cachedClient{},
 	}
 }

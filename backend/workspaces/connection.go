@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/http"
 	"net/url"
 	"strconv"
 	"time"
@@ -71,7 +72,7 @@ func (f *ClientFactory) TestConnectionWith(ctx context.Context, p Profile, in Se
 	defer cancel()
 	// Resolve and connect first: the SDK retries a refused connection until
 	// its retry timeout, while a plain dial answers at once.
-	if err := dial(ctx, p.Host); err != nil {
+	if err := f.dial(ctx, p.Host); err != nil {
 		return ConnectionResult{}, ClassifyError(err)
 	}
 	w, err := f.newClient(ctx, p, f.opts.ProbeTimeout, f.opts.ProbeTimeout, in)
@@ -116,11 +117,27 @@ func (f *ClientFactory) TestConnectionWith(ctx context.Context, p Profile, in Se
 }
 
 // dial opens and closes a TCP connection to the host's address.
-func dial(ctx context.Context, host string) error {
+func (f *ClientFactory) dial(ctx context.Context, host string) error {
 	u, err := url.Parse(host)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrBadHost, err)
 	}
+	// Behind a proxy, the proxy is what must answer: a corporate firewall
+	// refuses direct connections that the proxy makes fine.
+	to := u
+	if pu, err := f.opts.Proxy(&http.Request{Method: http.MethodGet, URL: u, Header: http.Header{}}); err == nil && pu != nil {
+		to = pu
+	}
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, "tcp", hostPort(to))
+	if err != nil {
+		return fmt.Errorf("connect to %s: %w", to.Host, err)
+	}
+	return conn.Close()
+}
+
+// hostPort is u's host and port, the scheme's default port when none.
+func hostPort(u *url.URL) string {
 	port := u.Port()
 	if port == "" {
 		port = "443"
@@ -128,12 +145,7 @@ func dial(ctx context.Context, host string) error {
 			port = "80"
 		}
 	}
-	var d net.Dialer
-	conn, err := d.DialContext(ctx, "tcp", net.JoinHostPort(u.Hostname(), port))
-	if err != nil {
-		return fmt.Errorf("connect to %s: %w", u.Host, err)
-	}
-	return conn.Close()
+	return net.JoinHostPort(u.Hostname(), port)
 }
 
 func orgIDString(id int64) string {

@@ -63,6 +63,9 @@ func NewManager(d Deps) (*Manager, error) {
 	if d.DatabricksCfg == "" {
 		d.DatabricksCfg = DatabricksCfgPath(d.LookupEnv, d.Home)
 	}
+	if d.Client.Proxy == nil {
+		d.Client.Proxy = ProxyFromEnv(d.LookupEnv)
+	}
 	store, err := OpenStore(d.Paths.ProfilesFile(), d.Now)
 	keychain := &observedStore{SecretStore: d.Secrets}
 	m := &Manager{
@@ -283,7 +286,7 @@ func (m *Manager) Reachable(ctx context.Context, id string) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, m.factory.opts.ProbeTimeout)
 	defer cancel()
-	return dial(ctx, p.Host)
+	return m.factory.dial(ctx, p.Host)
 }
 
 // TestConnection tests a saved workspace.

@@ -5,6 +5,11 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"golang.org/x/net/http/httpproxy"
 
 	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 )
@@ -44,9 +49,24 @@ func (f *ClientFactory) transportFor(p Profile) (*observed, error) {
 		if err != nil {
 			return nil, err
 		}
-		t := newTransport()
+		t := newTransport(f.opts.Proxy)
 		t.TLSClientConfig = &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}
 		base = t
 	}
 	return &observed{base: base, id: p.ID, observe: f.currentObserver}, nil
+}
+
+// ProxyFromEnv is the proxy choice of HTTPS_PROXY, HTTP_PROXY and NO_PROXY
+// (or their lower-case forms) as lookup reads them, when the Manager is
+// built; loopback hosts are never proxied, as Go's own choice.
+func ProxyFromEnv(lookup LookupEnv) func(*http.Request) (*url.URL, error) {
+	get := func(k string) string {
+		if v, ok := lookup(k); ok && v != "" {
+			return v
+		}
+		v, _ := lookup(strings.ToLower(k))
+		return v
+	}
+	pick := (&httpproxy.Config{HTTPProxy: get("HTTP_PROXY"), HTTPSProxy: get("HTTPS_PROXY"), NoProxy: get("NO_PROXY")}).ProxyFunc()
+	return func(r *http.Request) (*url.URL, error) { return pick(r.URL) }
 }

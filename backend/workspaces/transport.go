@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -26,10 +27,10 @@ var errPortal = errors.New("an HTML page answered an API call (a captive portal 
 
 // newTransport is the HTTP transport of every workspace client, with the
 // connect, TLS and response-header timeouts of the table (timeouts.go) and
-// the proxy from the environment (HTTPS_PROXY, NO_PROXY) as the SDK's own.
-func newTransport() *http.Transport {
+// the proxy (HTTPS_PROXY, NO_PROXY, as the SDK's own).
+func newTransport(proxy func(*http.Request) (*url.URL, error)) *http.Transport {
 	return &http.Transport{
-		Proxy:                 http.ProxyFromEnvironment,
+		Proxy:                 proxy,
 		DialContext:           (&net.Dialer{Timeout: TimeoutConnect, KeepAlive: 30 * time.Second}).DialContext,
 		ForceAttemptHTTP2:     true,
 		MaxIdleConns:          100,
