@@ -204,11 +204,10 @@ func (c *Clusters) OpenRun(workspaceID, clusterID string) (string, error) {
 func (c *Clusters) open(workspaceID, clusterID, what string, address func(*clusters.Detail) string) (string, error) {
 	ctx, cancel := c.call()
 	defer cancel()
-	d, err := c.svc.Get(ctx, workspaceID, clusterID)
+	u, err := c.svc.Page(ctx, workspaceID, clusterID, address)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("open %s: %w", what, err)
 	}
-	u := address(d)
 	if u == "" {
 		return "", fmt.Errorf("open %s: %w", what, errNoAddress)
 	}

@@ -5,6 +5,9 @@ import "github.com/clusterdeck/clusterdeck/backend/clusters"
 // clusterRules explain the clusters console's own failures.
 func clusterRules() []ErrorRule {
 	return []ErrorRule{
+		{clusters.ErrForeignAddress, "FOREIGN_ADDRESS",
+			"Not opened: the workspace sent an address that is not one of its own web pages.",
+			"Clusterdeck opens only https pages on the workspace's own host; the details show the address it refused."},
 		{clusters.ErrNotFound, "CLUSTER_NOT_FOUND",
 			"This compute no longer exists in the workspace.",
 			"Someone may have deleted it; the list refreshes by itself."},

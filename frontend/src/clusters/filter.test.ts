@@ -118,6 +118,12 @@ describe('sortRows', () => {
       row({ id: 'unpriced', name: 'd', cost: { dbusPerHour: 20, dollarsPerHour: 0, priced: false } }),
     ]
     expect(sortRows(c, { key: 'cost', order: 'descend' }).map((r) => r.id)).toEqual(['dear', 'cheap', 'unpriced', 'off'])
+    // Issue 36: with no price per DBU set, $/h shows DBU/h and sorts by it,
+    // as numbers ("2.3 DBU" came above "10.0 DBU" descending).
+    const dbu = (id: string, d: number) => row({ id, name: id, cost: { dbusPerHour: d, dollarsPerHour: 0, priced: false } })
+    const unpriced = [dbu('a-small', 2.3), dbu('b-big', 10), dbu('c-mid', 4.5)]
+    expect(sortRows(unpriced, { key: 'cost', order: 'descend' }).map((r) => r.id)).toEqual(['b-big', 'c-mid', 'a-small'])
+    expect(sortRows(unpriced, { key: 'cost', order: 'ascend' }).map((r) => r.id)).toEqual(['a-small', 'c-mid', 'b-big'])
     expect(sortRows(c, { key: 'dbus', order: 'descend' }).map((r) => r.id)).toEqual(['unpriced', 'cheap', 'dear', 'off'])
   })
 

@@ -72,6 +72,9 @@ export function naturalKey(text: string): string {
   return text.toLowerCase().replace(/\d+/g, (d) => d.replace(/^0+(?=\d)/, '').padStart(20, '0'))
 }
 
+/** Above any DBU/h a cluster can burn: priced rows sort past unpriced ones. */
+const unpricedCeiling = 1e9
+
 /** The value a column sorts by: a number, or text as naturalKey makes it. */
 function sortKey(r: ClusterRow, key: SortKey): string | number {
   switch (key) {
@@ -79,8 +82,11 @@ function sortKey(r: ClusterRow, key: SortKey): string | number {
       return stateRank[r.state] ?? 9
     case 'workers':
       return r.workersSort
-    case 'cost': // compute that does not bill sorts below $0
-      return r.cost ? (r.cost.priced ? r.cost.dollarsPerHour : 0) : -1
+    case 'cost':
+      // Priced compute by $/h, above compute without a price, which sorts by
+      // the DBU/h the column shows for it; compute that does not bill below.
+      if (!r.cost) return -1
+      return r.cost.priced ? unpricedCeiling + r.cost.dollarsPerHour : r.cost.dbusPerHour
     case 'dbus':
       return r.cost?.dbusPerHour ?? -1
     case 'runtime':
