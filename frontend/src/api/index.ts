@@ -8,6 +8,7 @@ export {
   authTypes,
   emptyForm,
   workspacesApi,
+  cloudLabel,
   type AuthType,
   type CatalogView,
   type CfgFile,

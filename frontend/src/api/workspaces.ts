@@ -68,6 +68,15 @@ export function authTypeLabel(t: string): string {
   return (authTypeLabels as Record<string, string>)[t] ?? t
 }
 
+/**
+ * Where a workspace runs, as its card says it (Go: workspaces.Cloud). A
+ * loopback host is a server on this computer (the Demo workspace, a test
+ * server), not a cloud called "DEMO"; "" says nothing.
+ */
+export function cloudLabel(cloud: string): string {
+  return ({ aws: 'AWS', azure: 'Azure', gcp: 'GCP', demo: 'on this computer' } as Record<string, string>)[cloud] ?? ''
+}
+
 export function emptyForm(): WorkspaceForm {
   return {
     name: '',

@@ -10,13 +10,13 @@ import WorkspaceCard from './WorkspaceCard.vue'
 const base = { id: 'ws1', name: 'SSO', host: 'https://dbc-1.cloud.databricks.com', cloud: 'aws', label: '', color: '',
   demo: false, production: false, active: false }
 
-function render(authType: string, state?: ConnectionState) {
+function render(authType: string, state?: ConnectionState, more: Partial<WorkspaceView> = {}) {
   setActivePinia(createPinia())
   if (state) {
     const conn = { workspaceId: 'ws1', state, user: '', checkedAt: '' } as ConnectionView
     useWorkspacesStore().connections = { ws1: conn }
   }
-  const workspace = { ...base, authType } as WorkspaceView
+  const workspace = { ...base, authType, ...more } as WorkspaceView
   const Host = defineComponent(() => () => h(NMessageProvider, null, () => h(WorkspaceCard, { workspace, index: 0 })))
   return mount(Host)
 }
@@ -32,5 +32,19 @@ describe('WorkspaceCard sign-out', () => {
     const card = render(auth, state)
     expect(card.find('[data-testid="sign-out"]').exists()).toBe(shown)
     expect(card.find('[data-testid="sign-in"]').exists()).toBe(auth === 'oauth-u2m')
+  })
+})
+
+// Issue 36: a workspace labelled PROD on a server of this computer read
+// "Personal access token · DEMO".
+describe('WorkspaceCard says where the workspace runs', () => {
+  it.each([
+    ['aws', 'Personal access token · AWS'],
+    ['azure', 'Personal access token · Azure'],
+    ['demo', 'Personal access token · on this computer'],
+    ['', 'Personal access token'],
+  ])('%s', (cloud, meta) => {
+    const card = render('pat', undefined, { cloud, label: 'PROD', production: true })
+    expect(card.find('.meta').text()).toBe(meta)
   })
 })
