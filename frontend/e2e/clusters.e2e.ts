@@ -193,6 +193,20 @@ describe('clusters console', () => {
     await context.close()
   })
 
+  it('shows a name that hides a right-to-left override as it really is', async () => {
+    // Issue 36: "invoice\u202Egpj.exe" drew as "invoiceexe.jpg" in the title and the breadcrumb.
+    const name = `${unique('rlo')}-invoice\u202Egpj.exe`
+    const id = await demo.createCluster(name)
+    const { page, context } = await start()
+    await openList(page, 'invoice')
+    await expect.poll(() => row(page, id).count(), live).toBe(1)
+    expect(await row(page, id).textContent()).toContain('invoice⟨U+202E⟩gpj.exe')
+    await openDetail(page, id)
+    await expect.poll(() => page.getByTestId('cluster-title').textContent(), live).toContain('invoice⟨U+202E⟩gpj.exe')
+    expect(await page.locator('.n-breadcrumb').textContent()).toContain('invoice⟨U+202E⟩gpj.exe')
+    await context.close()
+  })
+
   it('explains a quota failure in plain words, with the fix', async () => {
     const name = unique('quota')
     // Standard_NC6s_v3 has no core quota in the demo subscription.

@@ -57,8 +57,9 @@ describe('fleet', () => {
     expect(Math.abs(total.dbus - sum('dbus'))).toBeLessThan(0.011)
     expect(Math.abs(total.dollars - sum('dollars'))).toBeLessThan(0.011)
     // Each workspace's count is its rows in the table.
+    // (The table renders after the cards it is counted from: poll it.)
     for (const w of workspaces) {
-      expect(await page.locator(`[data-testid="fleet-table"] tr[data-workspace="${w.id}"]`).count()).toBe(w.clusters)
+      await expect.poll(() => page.locator(`[data-testid="fleet-table"] tr[data-workspace="${w.id}"]`).count()).toBe(w.clusters)
     }
     // Group by a tag: the groups add up to the whole fleet.
     await page.getByTestId('fleet-group').click()

@@ -7,6 +7,7 @@ import { h, type Component, type FunctionalComponent, type VNodeChild } from 'vu
 import type { ClusterRow } from '@/api'
 import type { ColumnId } from '@/clusters/columns'
 import { dbuRateText, dollarsText } from '@/lib/number'
+import { shownText } from '@/lib/text'
 import { bareBadge } from './StateBadge.vue'
 import './clusterCells.css'
 
@@ -65,7 +66,7 @@ export function clusterCells(on: CellActions): FunctionalComponent<{ col: Column
       const name = h('a', {
         class: 'name', href: on.href(r), // its title comes as the pointer does (ClusterTable)
         'data-testid': 'cluster-name', onClick: (e: MouseEvent) => { e.preventDefault(); on.open(r) },
-      }, [r.pinned ? icon(Pinned, 'pin', 'Pinned') : null, h('span', { class: 'clip' }, r.name)])
+      }, [r.pinned ? icon(Pinned, 'pin', 'Pinned') : null, h('span', { class: 'clip bidi', title: shownText(r.name) }, shownText(r.name))])
       if (!r.jobRun) return name
       // Job compute: the run that owns it, in the workspace's web app.
       const run = h('a', {
