@@ -29,6 +29,21 @@ describe('PriceForm', () => {
 })
 
 describe('PriceForm with a decimal comma', () => {
+  // Issue 36: "abc" was dropped without a word.
+  it('says so next to the field when what is typed is not a number, and keeps the last good price', async () => {
+    const form = mount(PriceForm, { props: { modelValue: { ...zero, jobs: 0.3 } } })
+    const input = form.find('[data-testid="price-jobs"] input')
+    await input.setValue('abc')
+    await input.trigger('blur')
+    await nextTick()
+    expect(form.find('[data-testid="price-jobs-error"]').text()).toBe('"abc" is not a price: type a number such as 0.55.')
+    expect((form.emitted('update:modelValue') ?? []).every(([v]) => (v as typeof zero).jobs === 0.3)).toBe(true)
+    await input.setValue('0,4')
+    await input.trigger('blur')
+    await nextTick()
+    expect(form.find('[data-testid="price-jobs-error"]').exists()).toBe(false)
+  })
+
   it('reads "0,55" as 0.55, as a user of a decimal-comma locale types it', async () => {
     const form = mount(PriceForm, { props: { modelValue: zero } })
     const input = form.find('[data-testid="price-jobs"] input')
