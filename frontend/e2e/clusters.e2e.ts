@@ -77,6 +77,11 @@ describe('clusters console', () => {
     // The cluster the user started is ready: the in-app notice says so.
     await expect.poll(() => page.locator('.n-notification').filter({ hasText: `${name} is ready` }).count(), live).toBe(1)
     await page.screenshot({ path: join(artifacts, 'e2e-clusters-started.png') })
+
+    // Edit is on the row menu too (the README promises it from each row).
+    await rowAction(page, id, 'edit')
+    await page.getByTestId('save-button').waitFor()
+    expect(page.url()).toContain(`/compute/demo/${id}/edit`)
     expect(errors).toEqual([])
     await context.close()
   })
