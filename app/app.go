@@ -96,14 +96,14 @@ func New(d Deps) *App {
 	if d.Rates == nil {
 		d.Rates = rates.NewStore("") // the built-in table only
 	}
+	if d.MetricsPrefs == nil {
+		d.MetricsPrefs = metrics.NewPrefs("") // one copy: the list's $/h, the editor's estimate and the Metrics tab share the prices
+	}
 	editor := newEditor(d, errs)
 	drafts := newDrafts(d, errs)
 	applier := newApplyService(d, editor.checker) // the same check the form shows, before anything is sent
 	editor.apply = applier
 	drafts.useApply(applier)
-	if d.MetricsPrefs == nil {
-		d.MetricsPrefs = metrics.NewPrefs("") // one copy: the list's $/h and the Metrics tab share the prices
-	}
 	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming, rowPricer(d), d.Listed)
 	if d.Notices == nil {
 		d.Notices = notices.NewPrefs("")

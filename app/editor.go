@@ -10,6 +10,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/check"
+	"github.com/clusterdeck/clusterdeck/backend/metrics"
 	"github.com/clusterdeck/clusterdeck/backend/policy"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/session"
@@ -34,6 +35,7 @@ type Editor struct {
 	clients catalog.ClientFunc
 	catalog *catalog.Refresher
 	rates   *rates.Store
+	prices  func(ws string) metrics.Prices
 	checker *check.Checker // catalog from snapshot: fetched when nothing is cached yet
 	errors  *ErrorFormatter
 	ctx     context.Context
@@ -44,7 +46,7 @@ type Editor struct {
 
 func newEditor(d Deps, errs *ErrorFormatter) *Editor {
 	e := &Editor{session: d.Session, clients: d.Clients.Client, catalog: d.Catalog, rates: d.Rates,
-		errors: errs, ctx: context.Background(), now: time.Now}
+		prices: d.MetricsPrefs.Prices, errors: errs, ctx: context.Background(), now: time.Now}
 	e.checker = check.New(e.snapshot, d.Rates)
 	return e
 }
@@ -134,7 +136,10 @@ type Evaluation struct {
 	// when asked): the page sets them at their paths, keeping everything else.
 	Applied  []policy.Change  `json:"applied"`
 	Estimate *policy.Estimate `json:"estimate,omitempty"`
-	Notes    []string         `json:"notes"`
+	// Cost is the estimate in money at the workspace's prices per DBU
+	// (pricePerDbu 0: none set, only DBU/h is known).
+	Cost  *metrics.Cost `json:"cost,omitempty"`
+	Notes []string      `json:"notes"`
 }
 
 // Evaluate checks a spec (Clusters API JSON; a top-level "libraries" list
@@ -150,7 +155,12 @@ func (e *Editor) Evaluate(workspaceID, specJSON string, applyDefaults bool) (Eva
 	if rep.CatalogErr != nil {
 		return Evaluation{}, rep.CatalogErr
 	}
-	return forPage(evaluationOf(rep)), nil
+	ev := evaluationOf(rep)
+	if ev.Estimate != nil {
+		c := metrics.NewClusterCost(e.prices(workspaceID), *ev.Estimate)
+		ev.Cost = &c
+	}
+	return forPage(ev), nil
 }
 
 // evaluationOf is the form's view of a check: the page tells policy

@@ -132,6 +132,17 @@ func TestEditorEvaluatePutsEveryProblemAtItsField(t *testing.T) {
 	assert.Contains(t, byPath, "libraries.0.maven.coordinates")
 	assert.Equal(t, ev.Errors, len(ev.Problems)-ev.Warnings)
 	require.NotNil(t, ev.Estimate, "a DBU estimate from the rate table")
+	require.NotNil(t, ev.Cost, "DBU/h even before any price is set")
+	assert.Zero(t, ev.Cost.PricePerDBU)
+	assert.Equal(t, ev.Estimate.DBUsPerHour, ev.Cost.DBUsPerHour)
+
+	// A price per DBU set in Prices… turns the estimate into money at once.
+	require.NoError(t, a.Metrics.SetPrices("demo", MetricsPrices{AllPurpose: 0.55}))
+	ev, err = a.Editor.Evaluate("demo", specJSON(t, spec), false)
+	require.NoError(t, err)
+	require.NotNil(t, ev.Cost)
+	assert.Equal(t, "ALL_PURPOSE_COMPUTE", ev.Cost.SKU)
+	assert.InDelta(t, ev.Estimate.DBUsPerHour*0.55, ev.Cost.DollarsPerHour, 0.01)
 
 	ev, err = a.Editor.Evaluate("demo", "{not json", false)
 	require.NoError(t, err)

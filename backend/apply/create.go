@@ -204,7 +204,7 @@ func FindByRequestID(ctx context.Context, api *client.DatabricksClient, id strin
 		return nil, fmt.Errorf("look up request %s: %w", id, err)
 	}
 	for i := range all {
-		if all[i].CustomTags[clusterspec.RequestIDTag] == id {
+		if clusterspec.RequestIDOf(all[i].CustomTags) == id {
 			return &all[i], nil
 		}
 	}

@@ -96,3 +96,20 @@ func TestNewCreateAmbiguousFailureStillLooksUp(t *testing.T) {
 	require.Len(t, found, 1, "never two clusters")
 	assert.Equal(t, "cd-page-2", found[0].CustomTags[clusterspec.RequestIDTag])
 }
+
+// A cluster made by an earlier version carries the old, long mark: a retry of
+// its request still finds it rather than make a second one.
+func TestFindByRequestIDFindsTheOldMark(t *testing.T) {
+	srv := startDemo(t)
+	w := sdkClient(t, srv.URL(), srv.Token())
+	spec := baseSpec("old-mark")
+	req, err := clusterspec.ToCreate(spec)
+	require.NoError(t, err)
+	req.CustomTags = map[string]string{"clusterdeck_request_id": "cd-old"}
+	made, err := w.Clusters.Create(testCtx(t), req)
+	require.NoError(t, err)
+	found, err := FindByRequestID(testCtx(t), w.Pages, "cd-old")
+	require.NoError(t, err)
+	require.NotNil(t, found)
+	assert.Equal(t, made.ClusterId, found.ClusterId)
+}

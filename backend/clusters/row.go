@@ -5,6 +5,8 @@ import (
 	"unique"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 )
 
 // Row is one cluster as the list shows it: flat, labelled, small. Rows are
@@ -58,7 +60,7 @@ func RowOf(d *compute.ClusterDetails, pinned bool) Row {
 		DriverType: d.DriverNodeTypeId, WorkerType: d.NodeTypeId, Workers: describeWorkers(d),
 		SparkVersion: d.SparkVersion, Runtime: RuntimeLabel(d.SparkVersion),
 		AccessMode: string(d.DataSecurityMode), AccessModeLabel: AccessModeLabel(d.DataSecurityMode),
-		Creator: d.CreatorUserName, Tags: d.CustomTags, Pinned: pinned, StartTime: d.StartTime,
+		Creator: d.CreatorUserName, Tags: clusterspec.WithoutRequestID(d.CustomTags), Pinned: pinned, StartTime: d.StartTime,
 		AutoTermination: d.AutoterminationMinutes,
 		JobRun:          JobRunOf(d), sizing: SizingOf(d),
 	}

@@ -1,8 +1,9 @@
 package clusterspec
 
 import (
-	"github.com/clusterdeck/clusterdeck/backend/sparkversion"
 	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/sparkversion"
 )
 
 func (v *validator) catalog() {

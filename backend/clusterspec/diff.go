@@ -123,7 +123,11 @@ func Flatten(s compute.ClusterSpec) (map[string]any, error) {
 	}
 	delete(tree, "apply_policy_default_values")
 	if tags, ok := tree["custom_tags"].(map[string]any); ok {
-		delete(tags, RequestIDTag)
+		for k := range tags {
+			if IsRequestIDTag(k) {
+				delete(tags, k)
+			}
+		}
 	}
 	out := map[string]any{}
 	flatten("", tree, out)

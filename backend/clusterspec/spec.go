@@ -11,10 +11,6 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 )
 
-// RequestIDTag is the custom tag Clusterdeck puts on every cluster it creates
-// so that a create whose answer was lost can be found again (see backend/apply).
-const RequestIDTag = "clusterdeck_request_id"
-
 // FromDetails returns the create-API spec of a cluster as it is now: the
 // effective top-level fields, minus everything the server owns (ids, state,
 // default tags) and minus values the create call would reject together
@@ -70,15 +66,7 @@ func Clean(s compute.ClusterSpec) compute.ClusterSpec {
 		s.DriverNodeTypeId = ""
 		s.ForceSendFields = without(s.ForceSendFields, "DriverNodeTypeId")
 	}
-	if _, ok := s.CustomTags[RequestIDTag]; ok {
-		tags := make(map[string]string, len(s.CustomTags))
-		for k, v := range s.CustomTags {
-			if k != RequestIDTag {
-				tags[k] = v
-			}
-		}
-		s.CustomTags = tags
-	}
+	s.CustomTags = WithoutRequestID(s.CustomTags)
 	if len(s.CustomTags) == 0 {
 		s.CustomTags = nil
 	}

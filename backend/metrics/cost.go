@@ -138,3 +138,17 @@ func (s *Service) SetPrices(ws string, p Prices) error {
 
 // Prices are the workspace's prices per DBU (zero where none is set).
 func (s *Service) Prices(ws string) Prices { return s.prefs.Prices(ws) }
+
+// NewClusterCost is what a cluster made from the editor (all-purpose
+// compute, Photon as estimated) costs per hour at the workspace's prices;
+// PricePerDBU is 0 when none is set for its SKU, and only DBU/h is known.
+func NewClusterCost(p Prices, est policy.Estimate) Cost {
+	engine := compute.RuntimeEngineStandard
+	if est.Photon {
+		engine = compute.RuntimeEnginePhoton
+	}
+	sku := SKU(compute.ClusterSourceUi, engine)
+	price := p.For(sku)
+	return Cost{DBUsPerHour: est.DBUsPerHour, SKU: sku, PricePerDBU: price,
+		DollarsPerHour: dollars(est.DBUsPerHour, price), Workers: est.Workers, Prices: p}
+}

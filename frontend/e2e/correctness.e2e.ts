@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { join } from 'node:path'
 import { artifacts, launch, open } from './browser'
 import { DemoWorkspace } from './demo'
+import { pasteJson } from './jsonTab'
 
 // Issue 11, correctness: the editor's review of an empty or libraries-only
 // edit, and the notice for a running cluster that fails.
@@ -38,9 +39,7 @@ async function replaceJson(page: Page, change: (spec: Record<string, unknown>) =
   const cm = page.locator('.cm-content')
   await expect.poll(() => cm.textContent(), slow).toContain('"cluster_name"')
   const current = JSON.parse((await page.evaluate(() => document.querySelector('.cm-content')!.textContent)) ?? '{}') as Record<string, unknown>
-  await cm.click()
-  await page.keyboard.press('Control+A')
-  await page.keyboard.insertText(JSON.stringify(change(current), null, 2))
+  await pasteJson(page, cm, JSON.stringify(change(current), null, 2))
   await page.locator('.n-tabs-tab', { hasText: 'Form' }).click()
 }
 

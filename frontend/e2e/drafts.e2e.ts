@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { join } from 'node:path'
 import { artifacts, launch, open } from './browser'
 import { DemoWorkspace } from './demo'
+import { pasteJson } from './jsonTab'
 
 let browser: Browser
 const url = inject('bridgeUrl')
@@ -37,9 +38,7 @@ const tab = (page: Page, name: 'Form' | 'JSON') => page.locator('.n-tabs-tab', {
 async function setFormJson(page: Page, text: string): Promise<void> {
   await tab(page, 'JSON')
   const cm = page.getByTestId('draft-form').locator('.cm-content')
-  await cm.click()
-  await page.keyboard.press('Control+A')
-  await page.keyboard.insertText(text)
+  await pasteJson(page, cm, text)
 }
 
 const field = (page: Page, path: string) => page.getByTestId('draft-form').locator(`[data-field="${path}"]`)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { join } from 'node:path'
 import { DemoWorkspace } from './demo'
 import { artifacts, launch, open } from './browser'
+import { pasteJson } from './jsonTab'
 
 let browser: Browser
 const url = inject('bridgeUrl')
@@ -117,9 +118,7 @@ describe('cluster editor', () => {
       string,
       unknown
     >
-    await cm.click()
-    await page.keyboard.press('Control+A')
-    await page.keyboard.insertText(JSON.stringify({ ...current, x_team_field: { keep: true }, autotermination_minutes: 100 }, null, 2))
+    await pasteJson(page, cm, JSON.stringify({ ...current, x_team_field: { keep: true }, autotermination_minutes: 100 }, null, 2))
     await page.locator('.n-tabs-tab', { hasText: 'Form' }).click()
     await expect.poll(() => problemText(page, 'autotermination_minutes')).toContain('60')
     await typeNumber(page, 'autotermination_minutes', '45')
@@ -164,11 +163,7 @@ describe('cluster editor', () => {
     const cm = page.locator('.cm-content')
     await expect.poll(() => cm.textContent()).toContain('"autotermination_minutes": 45')
     const current = JSON.parse((await page.evaluate(() => document.querySelector('.cm-content')!.textContent)) ?? '{}') as Record<string, unknown>
-    await cm.click()
-    await page.keyboard.press('Control+A')
-    await page.keyboard.insertText(
-      JSON.stringify({ ...current, libraries: [{ pypi: { package: 'e2e-lib==1.0' } }], x_owner: 'team-e2e' }, null, 2),
-    )
+    await pasteJson(page, cm, JSON.stringify({ ...current, libraries: [{ pypi: { package: 'e2e-lib==1.0' } }], x_owner: 'team-e2e' }, null, 2))
     await page.locator('.n-tabs-tab', { hasText: 'Form' }).click()
     await expect.poll(() => page.locator('[data-field="libraries.0"]').count()).toBe(1)
     await page.getByTestId('save-draft').click()

@@ -8,6 +8,7 @@ const problem = (path: string, message: string, severity = 'error'): Problem =>
   ({ path, source: 'spec', code: 'x', message, severity, estimated: false }) as Problem
 let problems: Problem[] = []
 let policy: unknown = undefined
+let estimate: unknown = undefined
 let cachedOffline = { offline: false, fetchedAt: '', ageSeconds: 0 }
 
 vi.mock('@/api', async (orig) => {
@@ -23,7 +24,7 @@ vi.mock('@/api', async (orig) => {
       // With defaults asked for, the policy fills autotermination_minutes.
       evaluate: vi.fn(async (_ws: string, _spec: string, applyDefaults: boolean): Promise<Evaluation> =>
         ({ problems, errors: problems.length, warnings: 0, policyId: '', policy, constraints: [], notes: [],
-          applied: applyDefaults ? [{ path: 'autotermination_minutes', value: 45, kind: 'default' }] : [] }) as unknown as Evaluation),
+          applied: applyDefaults ? [{ path: 'autotermination_minutes', value: 45, kind: 'default' }] : [], ...(estimate ?? {}) }) as unknown as Evaluation),
       checkWithServer: vi.fn(async () => ({
         clusterId: 'c-1', policyId: 'P1', serverCompliant: true, server: [], agree: false, draftDiffers: false,
         ours: [{ path: 'dbus_per_hour', message: 'Validation failed for dbus_per_hour, the value must be at most 20 (is "30")' }],
@@ -49,6 +50,22 @@ async function mounted(spec: Spec, clusterId?: string, startPolicy?: string) {
 }
 const listed = (w: Awaited<ReturnType<typeof mounted>>) =>
   w.findAll('[data-testid="other-problems"] .field-problem').map((e) => e.attributes('data-path'))
+
+describe('a value not given yet', () => {
+  it('waits until the user has been to the field (an empty new form says nothing), then says what is missing', async () => {
+    problems = [{ ...problem('cluster_name', 'Give the cluster a name.'), code: 'name_required' } as Problem]
+    const w = await mounted({ cluster_name: '', num_workers: 2 })
+    const name = w.find('[data-field="cluster_name"]')
+    expect(name.text()).not.toContain('Give the cluster a name.')
+    expect(name.classes()).not.toContain('invalid')
+    expect(listed(w)).toEqual([]) // waiting at its field, not listed elsewhere
+    await name.find('input').trigger('focusout')
+    expect(name.text()).toContain('Give the cluster a name.')
+    expect(name.classes()).toContain('invalid')
+    problems = []
+    w.unmount()
+  })
+})
 
 describe('problems whose control is hidden', () => {
   it('are listed when the form hides their field, and shown at the field otherwise', async () => {
@@ -172,6 +189,27 @@ describe('the catalog line', () => {
     cachedOffline = { offline: true, fetchedAt: '', ageSeconds: 0 }
     const w = await mounted({ cluster_name: 'x' })
     expect(w.find('[data-testid="catalog-age"]').text()).toContain('Offline: no catalog cached yet')
+    w.unmount()
+  })
+})
+
+describe('the estimate', () => {
+  afterEach(() => {
+    estimate = undefined
+  })
+  it('is DBU/h without a price per DBU, and $/h beside it once the workspace has one', async () => {
+    estimate = { estimate: { dbusPerHour: 4.5 }, cost: { dbusPerHour: 4.5, pricePerDbu: 0, dollarsPerHour: 0 } }
+    let w = await mounted({ cluster_name: 'x' })
+    const tag = () => w.find('[data-testid="dbu-estimate"]')
+    expect(tag().text()).toContain('≈ 4.5 DBU/h (estimate)')
+    expect(tag().text()).not.toContain('$')
+    expect(tag().attributes('title')).toContain('No price per DBU is set')
+    w.unmount()
+
+    estimate = { estimate: { dbusPerHour: 4.5 }, cost: { dbusPerHour: 4.5, pricePerDbu: 0.55, dollarsPerHour: 2.48 } }
+    w = await mounted({ cluster_name: 'x' })
+    expect(tag().text()).toContain('≈ $2.48/h · ≈ 4.5 DBU/h (estimate)')
+    expect(tag().attributes('data-priced')).toBe('yes')
     w.unmount()
   })
 })
