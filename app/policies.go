@@ -15,6 +15,7 @@ type (
 	PolicyFormCheck = policies.FormCheck
 	PolicyFamily    = policies.FamilyView
 	PolicyUsage     = policies.UsageView
+	PolicyImpact    = policies.ImpactView
 	EnforcePlan     = policies.EnforcePlan
 	PolicyExport    = policies.Exported
 )
@@ -27,11 +28,12 @@ type Policies struct {
 	catalog *catalog.Refresher
 	svc     *policies.Service
 	emit    Emitter
+	files   FileSaver // nil in the browser bridge
 	ctx     context.Context
 }
 
 func newPolicies(ctx context.Context, d Deps) *Policies {
-	p := &Policies{session: d.Session, catalog: d.Catalog, emit: d.Emitter, ctx: ctx}
+	p := &Policies{session: d.Session, catalog: d.Catalog, emit: d.Emitter, files: d.Files, ctx: ctx}
 	if d.Catalog != nil {
 		p.svc = policies.NewService(d.Catalog, nil).Connect(d.Clients, d.Catalog)
 	}
@@ -144,6 +146,17 @@ func (p *Policies) Usage(workspaceID, policyID string) (PolicyUsage, error) {
 	return forPageErr(p.svc.Usage(ctx, workspaceID, policyID))
 }
 
+// EditImpact is what saving the form would do to the clusters using the
+// policy: which comply now and break after. Nothing is sent.
+func (p *Policies) EditImpact(workspaceID, policyID string, form PolicyForm) (PolicyImpact, error) {
+	if err := p.ready(workspaceID); err != nil {
+		return PolicyImpact{}, err
+	}
+	ctx, cancel := p.call()
+	defer cancel()
+	return forPageErr(p.svc.EditImpact(ctx, workspaceID, policyID, form))
+}
+
 // Enforce previews (apply false) or applies the policy on one cluster.
 func (p *Policies) Enforce(workspaceID, clusterID string, apply bool) (EnforcePlan, error) {
 	if err := p.ready(workspaceID); err != nil {
@@ -161,9 +174,19 @@ func (p *Policies) Export(workspaceID, policyID, format string) (PolicyExport, e
 	}
 	host := ""
 	for _, prof := range p.session.List() {
-		if prof.ID == workspaceID && !prof.IsDemo { // the demo's address changes each run
+		if prof.ID == workspaceID { // the provider block, as the pool export writes it
 			host = prof.Host
 		}
 	}
 	return p.svc.Export(workspaceID, policyID, format, host)
+}
+
+// SaveExport saves the policy's export in format ("json" or "terraform")
+// through the desktop's save dialog.
+func (p *Policies) SaveExport(workspaceID, policyID, format string) (SavedFile, error) {
+	ex, err := p.Export(workspaceID, policyID, format)
+	if err != nil {
+		return SavedFile{}, err
+	}
+	return saveAs(p.ctx, p.files, ex.FileName, ex.Content)
 }

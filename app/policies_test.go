@@ -106,3 +106,35 @@ func TestPoliciesReadOnlyTheCache(t *testing.T) {
 	assert.NotEmpty(t, broken.Problem, "a malformed definition opens with its problem")
 	assert.Equal(t, int64(2), broken.Info.MaxClustersPerUser)
 }
+
+// The policy export saves as the pool export does, and its Terraform names
+// the provider with the workspace's host (the Demo workspace's too: real
+// clients run against it).
+func TestPolicySaveExportWritesTheProviderBlock(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	srv, err := demo.Start(ctx, demo.Options{Seed: 3, FreezeClock: true})
+	require.NoError(t, err)
+	a, refresher := newCatalogTestApp(t, srv.URL(), srv.Token())
+	_, err = refresher.RefreshNow(ctx, "demo")
+	require.NoError(t, err)
+	list, err := a.Policies.List("demo")
+	require.NoError(t, err)
+	require.NotEmpty(t, list.Policies)
+	id := list.Policies[0].ID
+
+	saver := &recordingSaver{}
+	a.Policies.files = saver
+	file, err := a.Policies.SaveExport("demo", id, "terraform")
+	require.NoError(t, err)
+	assert.True(t, file.Saved)
+	assert.Contains(t, saver.data, `source = "databricks/databricks"`)
+	assert.Contains(t, saver.data, `provider "databricks" {`)
+	assert.Contains(t, saver.data, srv.URL())
+	assert.Contains(t, saver.data, `resource "databricks_cluster_policy"`)
+
+	a.Policies.files = nil // the browser bridge: nothing saved, the page offers the text
+	file, err = a.Policies.SaveExport("demo", id, "json")
+	require.NoError(t, err)
+	assert.False(t, file.Saved)
+}

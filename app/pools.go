@@ -174,27 +174,16 @@ func (p *Pools) Export(workspaceID, poolID string) (PoolExport, error) {
 	return forPageErr(p.svc.Export(ctx, workspaceID, poolID))
 }
 
-// PoolSavedFile says where an export was saved ("" and false: no save
-// dialog here, or cancelled: the page offers the text to copy instead).
-type PoolSavedFile struct {
-	Saved bool   `json:"saved"`
-	Path  string `json:"path"`
-}
-
 // SaveExport saves the pool's export in format ("json" or "terraform")
 // through the desktop's save dialog.
-func (p *Pools) SaveExport(workspaceID, poolID, format string) (PoolSavedFile, error) {
+func (p *Pools) SaveExport(workspaceID, poolID, format string) (SavedFile, error) {
 	ex, err := p.Export(workspaceID, poolID)
 	if err != nil {
-		return PoolSavedFile{}, err
+		return SavedFile{}, err
 	}
 	name, text, ok := ex.Text(format)
 	if !ok {
-		return PoolSavedFile{}, fmt.Errorf("%w: not %q", errBadPoolExport, format)
+		return SavedFile{}, fmt.Errorf("%w: not %q", errBadPoolExport, format)
 	}
-	if p.files == nil {
-		return forPage(PoolSavedFile{}), nil
-	}
-	path, err := p.files.SaveFile(p.ctx, name, []byte(text))
-	return forPageErr(PoolSavedFile{Saved: path != "", Path: path}, err)
+	return saveAs(p.ctx, p.files, name, text)
 }

@@ -59,7 +59,7 @@ func TestPoolsFacadeOnTheDemo(t *testing.T) {
 	a.Pools.files = saver
 	file, err := a.Pools.SaveExport("demo", saved.ID, "terraform")
 	require.NoError(t, err)
-	assert.Equal(t, PoolSavedFile{Saved: true, Path: "/chosen/facade_pool.tf"}, file)
+	assert.Equal(t, SavedFile{Saved: true, Path: "/chosen/facade_pool.tf"}, file)
 	assert.Contains(t, saver.data, `resource "databricks_instance_pool" "facade_pool"`)
 	_, err = a.Pools.SaveExport("demo", saved.ID, "yaml")
 	assert.Equal(t, "BAD_EXPORT_FORMAT", a.errors.UIError(err).Code)

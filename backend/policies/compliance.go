@@ -144,24 +144,40 @@ func (s *Service) offlineEvaluator(ctx context.Context, workspaceID, policyID st
 	if err != nil && !errors.Is(err, catalog.ErrNotCached) {
 		return nil, err
 	}
+	p, err := s.cachedPolicy(ctx, workspaceID, snap, policyID)
+	if err != nil {
+		return nil, err
+	}
+	return evaluator(p, snap), nil
+}
+
+// cachedPolicy is the policy as the workspace last listed it, its family
+// fetched when it has no definition of its own.
+func (s *Service) cachedPolicy(ctx context.Context, workspaceID string, snap catalog.Snapshot, policyID string) (*policy.Policy, error) {
 	raw, ok := snap.Policy(policyID)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s is not in the cached policies; refresh the catalog", ErrUnknownPolicy, policyID)
 	}
 	fams := s.knownFamilies(workspaceID)
 	if raw.Definition == "" && raw.PolicyFamilyId != "" {
+		var err error
 		if fams, err = s.familiesOf(ctx, workspaceID); err != nil {
 			return nil, err
 		}
 	}
-	p, err := policy.FromAPI(raw, fams)
-	if err != nil {
-		return nil, err
-	}
+	return policy.FromAPI(raw, fams)
+}
+
+// evaluator is the one check of an existing cluster against a policy: the
+// spec it was created or last edited with (its details when the server
+// reports none), its cluster type, the catalog's node types, pools and
+// runtimes, and the built-in DBU rates.
+func evaluator(p *policy.Policy, snap catalog.Snapshot) func(compute.ClusterDetails) []Violation {
 	rates := policy.DefaultRateTable()
 	return func(c compute.ClusterDetails) []Violation {
 		spec, ok := clusterspec.Requested(&c)
 		if !ok {
+			var err error
 			if spec, err = clusterspec.FromDetails(&c); err != nil {
 				return []Violation{{Message: err.Error()}}
 			}
@@ -181,7 +197,7 @@ func (s *Service) offlineEvaluator(ctx context.Context, workspaceID, policyID st
 		}
 		sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 		return out
-	}, nil
+	}
 }
 
 // EnforcePlan is what enforcing a policy on one cluster changes.

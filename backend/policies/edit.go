@@ -119,20 +119,11 @@ func (s *Service) Check(workspaceID, editingID string, f Form) FormCheck {
 	if f.MaxClustersPerUser < 0 {
 		out.Fields["maxClustersPerUser"] = "The limit is a positive number of clusters, or empty for no limit."
 	}
-	var def *policy.Definition
-	var err error
-	if f.FamilyID != "" {
-		known := s.knownFamilies(workspaceID)
-		def, err = policy.FamilyDefinition(f.FamilyID, f.Definition, known)
-		if errors.Is(err, policy.ErrUnknownFamily) && known != nil { // offline, families are simply not known yet
-			out.Fields["familyId"] = fmt.Sprintf("Policy family %s is not known in this workspace.", f.FamilyID)
-		}
-	} else {
-		def, err = policy.ParseDefinition(f.Definition)
+	p, err := s.policyOf(workspaceID, f)
+	if errors.Is(err, policy.ErrUnknownFamily) && s.knownFamilies(workspaceID) != nil { // offline, families are simply not known yet
+		out.Fields["familyId"] = fmt.Sprintf("Policy family %s is not known in this workspace.", f.FamilyID)
 	}
 	if err == nil {
-		p := &policy.Policy{Name: f.Name, Description: f.Description, FamilyID: f.FamilyID,
-			MaxClustersPerUser: f.MaxClustersPerUser, Libraries: f.Libraries, Definition: def}
 		info := p.Info()
 		out.Preview = &info
 	}
@@ -143,6 +134,23 @@ func (s *Service) Check(workspaceID, editingID string, f Form) FormCheck {
 		}
 	}
 	return out
+}
+
+// policyOf is the policy a form describes: its definition, or its family's
+// merged with the overrides it holds.
+func (s *Service) policyOf(workspaceID string, f Form) (*policy.Policy, error) {
+	var def *policy.Definition
+	var err error
+	if f.FamilyID != "" {
+		def, err = policy.FamilyDefinition(f.FamilyID, f.Definition, s.knownFamilies(workspaceID))
+	} else {
+		def, err = policy.ParseDefinition(f.Definition)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &policy.Policy{Name: f.Name, Description: f.Description, FamilyID: f.FamilyID,
+		MaxClustersPerUser: f.MaxClustersPerUser, Libraries: f.Libraries, Definition: def}, nil
 }
 
 // Create makes the policy in the workspace and returns its id.

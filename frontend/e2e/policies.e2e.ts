@@ -1,8 +1,10 @@
 import type { Browser, Page } from './browser'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DemoWorkspace } from './demo'
 import { artifacts, launch, open } from './browser'
+import { pasteJson } from './jsonTab'
 
 let browser: Browser
 const url = inject('bridgeUrl')
@@ -26,11 +28,7 @@ async function clusterId(name: string): Promise<string> {
 
 /** Replaces the text of the CodeMirror editor inside testId. */
 async function setDefinition(page: Page, testId: string, text: string): Promise<void> {
-  const content = page.getByTestId(testId).locator('.cm-content')
-  await content.click()
-  await page.keyboard.press('Control+a')
-  await page.keyboard.press('Delete')
-  await page.keyboard.insertText(text)
+  await pasteJson(page, page.getByTestId(testId).locator('.cm-content'), text)
 }
 
 async function pick(page: Page, testId: string, option: string): Promise<void> {
@@ -101,13 +99,30 @@ describe('cluster policies', () => {
     await detail.getByTestId('policy-edit').click()
     await expect.poll(() => page.locator('h1').textContent()).toBe(`Edit policy «${policyName}»`)
     await expect.poll(() => page.getByTestId('policy-definition').textContent()).toContain('"defaultValue": 45')
+    // A definition that cannot be read keeps the last preview, marked out of date.
+    await expect.poll(() => preview.locator('[data-preview="autotermination_minutes"]').count()).toBe(1)
+    await setDefinition(page, 'policy-definition', '{\n  "autotermination_minutes": {"type": "range", "maxValue": \n}')
+    await expect.poll(() => preview.getAttribute('data-stale')).toBe('yes')
+    expect(await preview.getByTestId('preview-stale').textContent()).toContain('Out of date')
+    expect(await preview.locator('[data-preview="autotermination_minutes"]').count()).toBe(1)
     await setDefinition(
       page,
       'policy-definition',
       '{\n  "autotermination_minutes": {"type": "range", "minValue": 10, "maxValue": 30, "defaultValue": 30}\n}',
     )
     await expect.poll(() => page.getByTestId('definition-status').textContent()).toContain('No errors')
+    await expect.poll(() => preview.getAttribute('data-stale')).toBe('no')
+    // Cancel asks before the edit is thrown away.
+    await page.getByTestId('policy-cancel').click()
+    await page.locator('.n-dialog', { hasText: 'Discard your changes?' }).getByRole('button', { name: 'Keep editing' }).click()
+    expect(await page.locator('h1').textContent()).toBe(`Edit policy «${policyName}»`)
+    // Saving first shows the running cluster (45 minutes) that the edit takes out of compliance.
     await page.getByTestId('policy-save').click()
+    const impact = page.getByTestId('policy-impact-dialog')
+    await expect.poll(() => impact.getByTestId('impact-clusters').textContent()).toContain(clusterName)
+    expect(await impact.getByTestId('impact-clusters').textContent()).toContain('autotermination_minutes')
+    await page.screenshot({ path: join(artifacts, 'policies-edit-impact.png') })
+    await impact.getByTestId('impact-save').click()
     await expect.poll(() => page.locator('h1').textContent()).toBe('Policies')
 
     await detail.locator('.n-tabs-tab', { hasText: 'Clusters and compliance' }).click()
@@ -139,7 +154,13 @@ describe('cluster policies', () => {
     await expect
       .poll(() => exp.getByTestId('export-content').locator('textarea').inputValue())
       .toContain('resource "databricks_cluster_policy" "e2e_team_shared"')
-    await exp.getByRole('button', { name: 'Done' }).click()
+    expect(await exp.getByTestId('export-content').locator('textarea').inputValue()).toContain('provider "databricks" {')
+    // Save… writes the file (the bridge's --save-dir stands in for the dialog) and says where.
+    await exp.getByTestId('policy-export-save').click()
+    const savedTo = join(inject('bridgeHome'), 'saved', 'e2e-team-shared.tf')
+    await expect.poll(() => page.locator('.n-message', { hasText: `Saved to ${savedTo}` }).count()).toBe(1)
+    expect(await readFile(savedTo, 'utf8')).toContain('provider "databricks" {')
+    await exp.getByRole('button', { name: 'Close', exact: true }).click()
     await detail.getByTestId('policy-delete').click()
     const del = page.getByTestId('policy-delete-dialog')
     await expect.poll(() => del.getByTestId('delete-clusters').textContent()).toContain(clusterName)

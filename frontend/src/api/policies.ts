@@ -1,5 +1,5 @@
-import { Check, Create, Delete, Edit, Enforce, Export, Families, Get, List, Usage } from '../../wailsjs/go/app/Policies'
-import { policies, policy, type compute } from '../../wailsjs/go/models'
+import { Check, Create, Delete, Edit, EditImpact, Enforce, Export, Families, Get, List, SaveExport, Usage } from '../../wailsjs/go/app/Policies'
+import { policies, policy, type app, type compute } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
 export type PolicyView = policies.PolicyView
@@ -12,11 +12,14 @@ export type PolicyFormCheck = policies.FormCheck
 export type PolicyFamily = policies.FamilyView
 export type PolicyUsage = policies.UsageView
 export type ClusterUse = policies.ClusterUse
+export type PolicyImpact = policies.ImpactView
+export type ImpactCluster = policies.ImpactCluster
 export type EnforcePlan = policies.EnforcePlan
 export type PolicyExport = policies.Exported
 export type DefinitionProblem = policy.DefinitionProblem
 export type SettingsChange = compute.ClusterSettingsChange
 export type PolicyExportFormat = 'json' | 'terraform'
+export type SavedFile = app.SavedFile
 
 /** A policy as the create and edit page writes it (definition: overrides when familyId is set). */
 export interface PolicyForm {
@@ -62,10 +65,16 @@ export const policiesApi = {
   create: (workspaceId: string, form: PolicyForm): Promise<string> => invoke(() => Create(workspaceId, toForm(form))),
   edit: (workspaceId: string, policyId: string, form: PolicyForm): Promise<void> =>
     invoke(() => Edit(workspaceId, policyId, toForm(form))),
+  /** What saving the form would do to the clusters using the policy (nothing is sent). */
+  editImpact: (workspaceId: string, policyId: string, form: PolicyForm): Promise<PolicyImpact> =>
+    invoke(() => EditImpact(workspaceId, policyId, toForm(form))),
   delete: (workspaceId: string, policyId: string): Promise<void> => invoke(() => Delete(workspaceId, policyId)),
   usage: (workspaceId: string, policyId: string): Promise<PolicyUsage> => invoke(() => Usage(workspaceId, policyId)),
   enforce: (workspaceId: string, clusterId: string, apply: boolean): Promise<EnforcePlan> =>
     invoke(() => Enforce(workspaceId, clusterId, apply)),
   export: (workspaceId: string, policyId: string, format: PolicyExportFormat): Promise<PolicyExport> =>
     invoke(() => Export(workspaceId, policyId, format)),
+  /** Saves the export through the desktop's save dialog (saved false: none here, or cancelled). */
+  saveExport: (workspaceId: string, policyId: string, format: PolicyExportFormat): Promise<SavedFile> =>
+    invoke(() => SaveExport(workspaceId, policyId, format)),
 }

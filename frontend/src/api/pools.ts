@@ -11,7 +11,7 @@ export type PoolEditPlan = pools.EditPlan
 export type PoolChange = clusterspec.Change
 export type PoolImpact = pools.Impact
 export type PoolExport = pools.Export
-export type PoolSavedFile = app.PoolSavedFile
+export type PoolSavedFile = app.SavedFile
 /** A pool as the Instance Pools API's create request (snake_case JSON). */
 export type PoolSpec = Record<string, unknown>
 

@@ -18,7 +18,10 @@ export function canonicalJson(v: unknown): string {
  * markSaved() makes the current form the baseline, so leaving after a
  * successful save never asks.
  */
-export function useUnsavedChanges(current: () => unknown) {
+export function useUnsavedChanges(
+  current: () => unknown,
+  content = 'The changes you made in this form are not saved. Save them as a draft to keep them.',
+) {
   const dialog = useDialog()
   const touched = ref(false)
   const text = computed(() => canonicalJson(current()))
@@ -45,7 +48,7 @@ export function useUnsavedChanges(current: () => unknown) {
       }
       dialog.warning({
         title: 'Discard your changes?',
-        content: 'The changes you made in this form are not saved. Save them as a draft to keep them.',
+        content,
         positiveText: 'Discard changes',
         negativeText: 'Keep editing',
         onPositiveClick: () => answer(true),
