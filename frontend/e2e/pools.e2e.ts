@@ -74,6 +74,12 @@ describe('instance pools', () => {
     expect(await row(page, name).locator('.node').getAttribute('title')).toBe('Standard_DS3_v2')
     expect(await row(page, name).locator('.mono.clip').getAttribute('title')).toBe(id)
     expect(await row(page, name).locator('.node').evaluate((e) => getComputedStyle(e).whiteSpace)).toBe('nowrap')
+    // The name opens a drawer: it looks like a link, not like the text around it.
+    const [nameColor, textColor, underline] = await row(page, name)
+      .getByTestId('pool-access')
+      .evaluate((e) => [getComputedStyle(e).color, getComputedStyle(e.closest('tr')!).color, getComputedStyle(e).textDecorationLine])
+    expect(nameColor).not.toBe(textColor)
+    expect(underline).toContain('underline')
 
     // The min idle instance comes up (demo time moves on); the list follows by itself.
     await demo.advance(180)
@@ -98,10 +104,22 @@ describe('instance pools', () => {
     await page.getByTestId('pool-review').click()
     const plan = page.getByTestId('pool-plan')
     await plan.waitFor()
+    // The review is where the eye is: in place of the form, at the dialog's top, in view.
+    expect(await page.getByTestId('pool-name').count()).toBe(0)
+    const seen = await plan.evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      return r.top >= 0 && r.top < window.innerHeight / 2
+    })
+    expect(seen).toBe(true)
     expect(await plan.locator('[data-change="instance_pool_name"]').textContent()).toContain(`${name}-b`)
     expect(await plan.locator('[data-change="max_capacity"]').textContent()).toContain('6')
     expect(await plan.locator('tr[data-change]').count()).toBe(2)
     await page.screenshot({ path: join(artifacts, 'e2e-pools-edit.png') })
+    // Back to the form finds it as it was left; the review comes again.
+    await page.getByTestId('pool-back').click()
+    await expect.poll(() => page.getByTestId('pool-name').locator('input').inputValue()).toBe(`${name}-b`)
+    await page.getByTestId('pool-review').click()
+    await plan.waitFor()
     await page.getByTestId('pool-save').click()
     await dialog(page).waitFor({ state: 'hidden' })
     await expect.poll(() => rowText(page, `${name}-b`)).toContain('1 / 6')
