@@ -49,6 +49,7 @@ type Row struct {
 	Flags         []Flag   `json:"flags"`
 	FlagText      []string `json:"flagText"`
 	RunningFor    string   `json:"runningFor"` // "3 d 4 h"
+	Group         string   `json:"group"`      // the key of its group (Total.Key) under the chosen grouping
 }
 
 // Total adds up a set of rows.
@@ -124,6 +125,16 @@ func Build(wss []Workspace, groupBy string, now time.Time) View {
 	}
 	sort.SliceStable(v.Rows, func(i, j int) bool { return dollars(v.Rows[i]) > dollars(v.Rows[j]) })
 	v.Groups = group(v.Rows, groupBy)
+	// The table is grouped too: each group's rows together, in the groups'
+	// order (largest $/h first), the costliest first within each.
+	rank := make(map[string]int, len(v.Groups))
+	for i, g := range v.Groups {
+		rank[g.Key] = i
+	}
+	for i := range v.Rows {
+		v.Rows[i].Group, _ = GroupKey(v.Rows[i], groupBy)
+	}
+	sort.SliceStable(v.Rows, func(i, j int) bool { return rank[v.Rows[i].Group] < rank[v.Rows[j].Group] })
 	v.Total.Label = "All workspaces"
 	return v
 }

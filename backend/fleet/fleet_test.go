@@ -98,9 +98,25 @@ func TestGroups(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.groupBy, func(t *testing.T) {
-			assert.Equal(t, tc.want, Build(fixture(), tc.groupBy, now).Groups)
+			v := Build(fixture(), tc.groupBy, now)
+			assert.Equal(t, tc.want, v.Groups)
+			// The table is grouped as the totals are: each group's rows
+			// together, in the groups' order.
+			var order []string
+			for _, r := range v.Rows {
+				if len(order) == 0 || order[len(order)-1] != r.Group {
+					order = append(order, r.Group)
+				}
+			}
+			var keys []string
+			for _, g := range v.Groups {
+				keys = append(keys, g.Key)
+			}
+			assert.Equal(t, keys, order)
 		})
 	}
+	rows := Build(fixture(), "tag:cost-center", now).Rows
+	assert.Equal(t, []string{"a", "c", "b", "j", "d"}, ids(rows), "costliest first within each group")
 	assert.Len(t, Build(fixture(), "creator", now).Groups, 5)
 	assert.Equal(t, []string{"cost-center"}, TagKeys(Build(fixture(), "workspace", now).Rows))
 }
@@ -116,4 +132,12 @@ func TestCSVIsSafeForSpreadsheets(t *testing.T) {
 	assert.Equal(t, "'=HYPERLINK(\"http://evil\")", recs[1][3], "a formula is text")
 	assert.Equal(t, "5.50", recs[1][10])
 	assert.Equal(t, "Prod", recs[1][0])
+}
+
+func ids(rows []Row) []string {
+	out := make([]string, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, r.ID)
+	}
+	return out
 }

@@ -61,12 +61,61 @@ describe('fleet', () => {
     for (const w of workspaces) {
       await expect.poll(() => page.locator(`[data-testid="fleet-table"] tr[data-workspace="${w.id}"]`).count()).toBe(w.clusters)
     }
-    // Group by a tag: the groups add up to the whole fleet.
+    // The table is grouped: a heading per workspace, its rows under it.
+    const grouping = () =>
+      page.evaluate(() => {
+        let current = ''
+        const heads: string[] = []
+        let misplaced = 0
+        for (const tr of document.querySelectorAll('[data-testid="fleet-table"] tbody tr')) {
+          const head = tr.getAttribute('data-group-row')
+          if (head !== null) {
+            current = head
+            heads.push(head)
+          } else if (tr.hasAttribute('data-workspace') && tr.getAttribute('data-workspace') !== current) misplaced++
+        }
+        return { heads, misplaced }
+      })
+    await expect.poll(async () => (await grouping()).heads.length).toBe(2)
+    expect((await grouping()).misplaced).toBe(0)
+    // Figures are never cut at this width (the Workspace column gives way to
+    // the headings); names and e-mail addresses may be, whole in their title.
+    const cut = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="fleet-table"] tbody td')]
+          .filter((td) => ['workers', 'runtime', 'runningFor', 'cost'].includes(td.getAttribute('data-col-key') ?? ''))
+          .flatMap((td) => [...td.querySelectorAll('span')])
+          .filter((e) => e.scrollWidth > e.clientWidth + 1)
+          .map((e) => e.textContent),
+      )
+    expect(await cut()).toEqual([])
+    const untitled = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="fleet-table"] tbody td .clip')].filter((e) => e.scrollWidth > e.clientWidth + 1 && !e.getAttribute('title')).length,
+    )
+    expect(untitled).toBe(0)
+
+    // A workspace card narrows the table to its rows, and again shows all.
+    const second = workspaces.find((w) => w.id !== 'demo')!
+    await page.locator(`[data-testid="fleet-workspace"][data-workspace="${second.id}"]`).click()
+    await expect.poll(() => page.getByTestId('fleet-focus').textContent()).toContain('Second demo')
+    await expect.poll(() => page.locator('[data-testid="fleet-table"] tr[data-workspace="demo"]').count()).toBe(0)
+    expect(await page.locator(`[data-testid="fleet-table"] tr[data-workspace="${second.id}"]`).count()).toBe(second.clusters)
+    await page.getByTestId('fleet-show-all').click()
+    await expect.poll(() => page.locator('[data-testid="fleet-table"] tr[data-workspace="demo"]').count()).toBeGreaterThan(0)
+
+    // Group by a tag: the groups add up to the whole fleet, and the table follows.
     await page.getByTestId('fleet-group').click()
     await page.locator('.n-base-select-option', { hasText: 'Tag: team' }).click()
-    await expect.poll(() => page.getByTestId('fleet-groups').locator('.chip').count()).toBeGreaterThan(1)
+    await expect.poll(() => page.getByTestId('fleet-group-chip').count()).toBeGreaterThan(1)
     await expect.poll(() => page.locator('.n-base-select-menu:visible').count()).toBe(0)
+    await expect.poll(async () => (await grouping()).heads.length).toBe(await page.getByTestId('fleet-group-chip').count())
     await page.screenshot({ path: join(artifacts, 'e2e-fleet.png') })
+    const chip = page.getByTestId('fleet-group-chip').first()
+    const group = await chip.getAttribute('data-group')
+    await chip.click()
+    await expect.poll(async () => (await grouping()).heads).toEqual([group])
+    await chip.click()
+    await expect.poll(() => page.getByTestId('fleet-focus').count()).toBe(0)
 
     // Terminate a running cluster of the bridge's own demo workspace from its row.
     const row = page.locator('[data-testid="fleet-table"] tr[data-workspace="demo"][data-state="RUNNING"]').first()
