@@ -77,6 +77,28 @@ describe('clusters console', () => {
     // The cluster the user started is ready: the in-app notice says so.
     await expect.poll(() => page.locator('.n-notification').filter({ hasText: `${name} is ready` }).count(), live).toBe(1)
     await page.screenshot({ path: join(artifacts, 'e2e-clusters-started.png') })
+    // The notice never covers the last row's menu: scrolled to the end at
+    // 1,280 × 720, the list leaves room for it below that row. (The pointer
+    // rests on the notice, which keeps it up meanwhile.)
+    const notice = page.locator('.n-notification').filter({ hasText: `${name} is ready` })
+    await notice.hover()
+    await page.setViewportSize({ width: 1280, height: 720 })
+    await page.getByTestId('cluster-search').locator('input').fill('')
+    await expect.poll(() => page.locator('tr[data-id]').count(), live).toBeGreaterThan(5)
+    const lastMenuFree = () =>
+      page.evaluate(async () => {
+        const scroller = document.querySelector('.cluster-table .scroller')!
+        scroller.scrollTop = scroller.scrollHeight
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+        const buttons = [...document.querySelectorAll('tr[data-id] [data-testid="row-menu"]')]
+        const last = buttons.at(-1)!.getBoundingClientRect()
+        const hit = document.elementFromPoint(last.left + last.width / 2, last.top + last.height / 2)
+        return !!hit?.closest('[data-testid="row-menu"]')
+      })
+    expect(await notice.count()).toBe(1)
+    await expect.poll(lastMenuFree).toBe(true)
+    await page.setViewportSize({ width: 1360, height: 860 })
+    await openList(page, name)
 
     // Edit is on the row menu too (the README promises it from each row).
     await rowAction(page, id, 'edit')

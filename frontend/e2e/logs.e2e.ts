@@ -76,6 +76,8 @@ describe('driver logs tab', () => {
     await page.getByTestId('logs-download').click()
     await expect.poll(() => page.locator('.n-message').last().textContent(), slow).toContain('Saved stdout')
     const saved = join(home, 'saved', 'spark-driver-logs.txt')
+    // Where it went stays on the tab after the message has gone.
+    expect(await page.getByTestId('logs-saved').textContent()).toContain(`to ${saved}`)
     expect((await stat(saved)).size).toBeGreaterThan(3 * 1024 * 1024)
     const text = await readFile(saved, 'utf8')
     expect(text).toContain(`${before}\n`)
