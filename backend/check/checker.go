@@ -129,7 +129,8 @@ func (c *Checker) Check(ctx context.Context, req Request) Report {
 			typed = append(typed, p)
 		}
 	}
-	rules := clusterspec.Validate(eff.Spec, clusterspec.Options{Catalog: cat, RequireName: req.ClusterType == policy.AllPurpose})
+	rules := clusterspec.Validate(eff.Spec, clusterspec.Options{Catalog: cat, RequireName: req.ClusterType == policy.AllPurpose,
+		AllPurpose: req.ClusterType == policy.AllPurpose})
 	out.addViolations(clusterspec.WithTypeProblems(typed, rules)[len(typed):])
 	out.addViolations(clusterspec.ValidateLibraries(doc.Libraries))
 

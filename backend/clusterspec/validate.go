@@ -46,6 +46,9 @@ type Options struct {
 	// RequireName asks for a cluster name (all-purpose clusters; job
 	// clusters are named by the job).
 	RequireName bool
+	// AllPurpose warns when the cluster would never stop by itself (job
+	// clusters stop with their run).
+	AllPurpose bool
 	// ManyWorkers is the worker count above which a spec gets a warning: the
 	// workspace's limit when the caller knows one, else ManyWorkersDefault.
 	ManyWorkers int
@@ -58,13 +61,15 @@ const ManyWorkersDefault = 1000
 
 // Limits of the Clusters API.
 const (
-	MaxNameLength     = 100
-	MinAutoTerminate  = 10
-	MaxAutoTerminate  = 10000
-	MaxCustomTags     = 45
-	MaxTagKeyLength   = 127
-	MaxTagValueLength = 255
-	MaxInitScripts    = 10
+	MaxNameLength    = 100
+	MinAutoTerminate = 10
+	// SuggestedAutoTerminate is the web UI's default for new compute.
+	SuggestedAutoTerminate = 60
+	MaxAutoTerminate       = 10000
+	MaxCustomTags          = 45
+	MaxTagKeyLength        = 127
+	MaxTagValueLength      = 255
+	MaxInitScripts         = 10
 )
 
 // Validate checks a spec as it will be sent (zero values only where
@@ -172,9 +177,15 @@ func (v *validator) name() {
 
 func (v *validator) autoTermination() {
 	m := v.spec.AutoterminationMinutes
-	if m != 0 && (m < MinAutoTerminate || m > MaxAutoTerminate) {
+	switch {
+	case m != 0 && (m < MinAutoTerminate || m > MaxAutoTerminate):
 		v.add(Error, "autotermination_minutes", "autotermination_range",
 			"Auto-termination must be 0 (off) or between %d and %d minutes (is %d).", MinAutoTerminate, MaxAutoTerminate, m)
+	case m == 0 && v.opts.AllPurpose:
+		// The API's default is off; the web UI starts new compute at 60.
+		v.add(Warning, "autotermination_minutes", "autotermination_off",
+			"Auto-termination is off: this cluster runs, and bills, until someone stops it. The web UI's default is %d minutes.",
+			SuggestedAutoTerminate)
 	}
 }
 

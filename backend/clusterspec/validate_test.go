@@ -174,6 +174,19 @@ func TestValidate(t *testing.T) {
 	}
 }
 
+// All-purpose compute with auto-termination off runs until someone stops
+// it: a warning (the web UI starts new compute at 60 minutes). Job clusters
+// stop with their run.
+func TestAutoTerminationOffWarnsForAllPurposeOnly(t *testing.T) {
+	s := valid()
+	s.AutoterminationMinutes = 0
+	assert.Equal(t, []got{{"autotermination_minutes", "autotermination_off", Warning}},
+		codes(Validate(s, Options{Catalog: testCatalog, RequireName: true, AllPurpose: true})))
+	assert.Equal(t, []got{}, codes(Validate(s, Options{Catalog: testCatalog})), "a job cluster")
+	s.AutoterminationMinutes = SuggestedAutoTerminate
+	assert.Equal(t, []got{}, codes(Validate(s, Options{Catalog: testCatalog, RequireName: true, AllPurpose: true})))
+}
+
 func TestInitScripts(t *testing.T) {
 	script := func(f func(*compute.InitScriptInfo)) compute.InitScriptInfo {
 		var s compute.InitScriptInfo

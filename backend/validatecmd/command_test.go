@@ -110,7 +110,7 @@ func TestValidateOutputForms(t *testing.T) {
 	assert.Contains(t, errOut, "OK: no violations, 1 warning(s)")
 
 	// No policy: the API's rules only, said on stderr.
-	code, out, errOut = e.run(e.file("noname.json", `{"spark_version":"16.4.x-scala2.12","node_type_id":"a","num_workers":1}`))
+	code, out, errOut = e.run(e.file("noname.json", `{"spark_version":"16.4.x-scala2.12","node_type_id":"a","num_workers":1,"autotermination_minutes":60}`))
 	assert.Equal(t, ExitViolations, code)
 	assert.Equal(t, "cluster_name: Give the cluster a name.\n", out)
 	assert.Contains(t, errOut, "no policy given")
@@ -119,7 +119,7 @@ func TestValidateOutputForms(t *testing.T) {
 	jobPol := e.file("job-policy.json", `{"cluster_type":{"type":"fixed","value":"job"}}`)
 	code, out, _ = e.run("--policy", jobPol, e.file("job.json", `{"new_cluster":{"spark_version":"16.4.x-scala2.12","node_type_id":"a","num_workers":1}}`))
 	assert.Equal(t, ExitOK, code, out)
-	code, out, _ = e.run("--policy", jobPol, e.file("ap.json", `{"cluster_name":"x","spark_version":"16.4.x-scala2.12","node_type_id":"a","num_workers":1}`))
+	code, out, _ = e.run("--policy", jobPol, e.file("ap.json", `{"cluster_name":"x","spark_version":"16.4.x-scala2.12","node_type_id":"a","num_workers":1,"autotermination_minutes":60}`))
 	assert.Equal(t, ExitViolations, code)
 	assert.Equal(t, `cluster_type: Validation failed for cluster_type, the value must be job (is "all-purpose")`+"\n", out)
 }

@@ -109,6 +109,10 @@ describe('drafts', () => {
       await expect.poll(() => page.getByTestId('catalog-age').textContent(), { timeout: 60_000 })
         .toMatch(/^\s*Offline: using the catalog cached (just now|\d+ \w+ ago)\s*$/)
       expect(await page.getByTestId('catalog-problem').count()).toBe(0)
+      // A new draft has no auto-termination: the check says it would never stop.
+      await expect
+        .poll(() => page.getByTestId('draft-check').locator('[data-testid="check-item"][data-path="autotermination_minutes"]').textContent())
+        .toContain('Auto-termination is off')
       await setFormJson(page, JSON.stringify(planeSpec, null, 2))
       const check = page.getByTestId('draft-check')
       const badTimeout = check.locator('[data-testid="check-item"][data-path="autotermination_minutes"]')
