@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
-  actionsWidth, defaultPrefs, fitWidth, loadPrefs, maxColumnWidth, move, normalize, savePrefs, setShown, setWidth,
-  shownColumns, storageKey, tableWidth, useColumnPrefs, widthOf, type ColumnId,
+  actionsWidth, defaultPrefs, fitColumns, fitWidth, loadPrefs, maxColumnWidth, move, normalize, savePrefs, setShown, setWidth,
+  scrollbarWidth, shownColumns, storageKey, tableWidth, useColumnPrefs, widthOf, type ColumnId,
 } from './columns'
 
 const ids = (p = defaultPrefs()) => shownColumns(p).map((c) => c.id)
@@ -78,5 +78,28 @@ describe('column prefs', () => {
     b.reset()
     expect(a.prefs.value).toEqual(defaultPrefs())
     expect(loadPrefs(localStorage)).toEqual(defaultPrefs())
+  })
+})
+
+describe('columns give way when the window is narrow', () => {
+  const cols = shownColumns(defaultPrefs())
+  const sum = (c: Array<{ width: number }>) => c.reduce((s, x) => s + x.width, actionsWidth)
+
+  it('all fit at 1,360 px: none gives way', () => {
+    expect(fitColumns(cols, fitWidth).gaveWay).toEqual([])
+  })
+
+  it('at 1,280 px tags give way first, and what stays fits beside the row menu', () => {
+    const available = 1280 - 217 - 56 - scrollbarWidth
+    const { shown, gaveWay } = fitColumns(cols, available)
+    expect(gaveWay).toEqual(['tags'])
+    expect(sum(shown)).toBeLessThanOrEqual(available)
+    expect(shown.map((c) => c.id)).toContain('cost')
+  })
+
+  it('narrower still, in the documented order; name, state and $/h always stay', () => {
+    const { shown, gaveWay } = fitColumns(cols, 500)
+    expect(gaveWay).toEqual(['tags', 'runtime', 'creator', 'workers'])
+    expect(shown.map((c) => c.id)).toEqual(['name', 'state', 'cost'])
   })
 })

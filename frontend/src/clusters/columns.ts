@@ -109,6 +109,31 @@ export function tableWidth(p: ColumnPrefs): number {
   return shownColumns(p).reduce((sum, c) => sum + c.width, actionsWidth)
 }
 
+/**
+ * The order in which shown columns give way when the window is too narrow
+ * for them all (1,280 px laptops): tags first, then the columns a user reads
+ * least often; name, state and $/h always stay. The README lists it.
+ */
+export const giveWayOrder: readonly ColumnId[] = ['tags', 'driverType', 'accessMode', 'dbus', 'runtime', 'creator', 'workers']
+
+/**
+ * The shown columns that fit in `available` px beside the row menu, and the
+ * ones that gave way for it (in giveWayOrder), so no column hides under the
+ * pinned row menu and nothing needs scrolling sideways.
+ */
+export function fitColumns<C extends { id: ColumnId; width: number }>(cols: C[], available: number): { shown: C[]; gaveWay: ColumnId[] } {
+  let shown = cols
+  const gaveWay: ColumnId[] = []
+  const total = () => shown.reduce((sum, c) => sum + c.width, actionsWidth)
+  for (const id of giveWayOrder) {
+    if (total() <= available) break
+    if (!shown.some((c) => c.id === id)) continue
+    shown = shown.filter((c) => c.id !== id)
+    gaveWay.push(id)
+  }
+  return { shown, gaveWay }
+}
+
 export function setShown(p: ColumnPrefs, id: ColumnId, shown: boolean): ColumnPrefs {
   if (defs.get(id)?.locked) return p
   const hidden = p.hidden.filter((h) => h !== id)
@@ -151,6 +176,8 @@ export function savePrefs(storage: Storage | undefined, p: ColumnPrefs): void {
 
 // One copy for the table and the Columns menu; read from storage on first use.
 const prefs = shallowRef<ColumnPrefs | null>(null)
+// The columns the table's width made give way just now (not a preference).
+const gaveWay = shallowRef<ColumnId[]>([])
 
 export function useColumnPrefs() {
   if (!prefs.value) prefs.value = loadPrefs(globalThis.localStorage)
@@ -160,6 +187,7 @@ export function useColumnPrefs() {
   }
   return {
     prefs: prefs as Readonly<Ref<ColumnPrefs>>,
+    gaveWay,
     update,
     reset: () => update(defaultPrefs()),
   }
