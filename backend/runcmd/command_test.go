@@ -176,3 +176,30 @@ func TestBackoffDoublesToThirtySeconds(t *testing.T) {
 	}
 	assert.Equal(t, 80*time.Millisecond, backoff(20*time.Millisecond, 3))
 }
+
+// A draft's libraries reach a cluster that already exists: ensure installs
+// the ones it lacks and waits for them, as a run needs them.
+func TestEnsureInstallsTheDraftsLibrariesOnAnExistingCluster(t *testing.T) {
+	t.Parallel()
+	srv, w := fast(t, demo.Durations{})
+	d := deps(t, srv)
+	made, err := w.Clusters.CreateAndWait(ctx(t), compute.CreateCluster{ClusterName: "etl-draft", SparkVersion: "16.4.x-scala2.12",
+		NodeTypeId: "Standard_DS3_v2", NumWorkers: 1, AutoterminationMinutes: 60})
+	require.NoError(t, err)
+	draft := write(t, "draft.json", `{"schema":1,"id":"d1","name":"ETL","spec":{"cluster_name":"etl-draft","spark_version":"16.4.x-scala2.12",
+		"node_type_id":"Standard_DS3_v2","num_workers":1},"libraries":[{"pypi":{"package":"pandas==2.2.2"}}]}`)
+	var out, errs syncBuf
+	code := RunCommand(ctx(t), "ensure", []string{"--spec", draft}, &out, &errs, d)
+	require.Equal(t, ExitSucceeded, code, errs.String())
+	assert.Equal(t, made.ClusterId, strings.TrimSpace(out.String()))
+	assert.Contains(t, errs.String(), "Installing 1 library on cluster "+made.ClusterId)
+	st, err := w.Libraries.ClusterStatusByClusterId(ctx(t), made.ClusterId)
+	require.NoError(t, err)
+	require.Len(t, st.LibraryStatuses, 1)
+	assert.Equal(t, compute.LibraryInstallStatusInstalled, st.LibraryStatuses[0].Status, "ensure waited for it")
+
+	// Again: it is there, nothing is sent.
+	var out2, errs2 syncBuf
+	require.Equal(t, ExitSucceeded, RunCommand(ctx(t), "ensure", []string{"--spec", draft}, &out2, &errs2, d), errs2.String())
+	assert.NotContains(t, errs2.String(), "Installing")
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clusterdeck/clusterdeck/backend/libraries"
 	"github.com/clusterdeck/clusterdeck/backend/runs"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -35,7 +36,7 @@ func (c *cmd) fail(code int, err error) int {
 }
 
 func (c *cmd) run(ctx context.Context) int {
-	spec, _, err := loadSpec(c.o.spec, c.o.stack)
+	spec, libs, err := loadSpec(c.o.spec, c.o.stack)
 	if err != nil {
 		return c.fail(ExitUsage, err)
 	}
@@ -69,6 +70,18 @@ func (c *cmd) run(ctx context.Context) int {
 	if err != nil {
 		if ctx.Err() != nil {
 			return c.fail(ExitInterrupted, fmt.Errorf("interrupted while preparing the cluster: %w", err))
+		}
+		return c.fail(ExitError, err)
+	}
+	// The spec's libraries (a draft's), on a cluster found or made: only
+	// those it lacks are sent. A run needs them installed before it starts,
+	// and ensure waits for them as it waits for the cluster.
+	wait := c.o.command == "run" || !c.o.noWait
+	if _, err := libraries.EnsureInstalled(ctx, w, ensured.ClusterID, libs, libraries.EnsureOptions{
+		Wait: wait, PollEvery: c.d.PollEvery, Progress: func(s string) { c.say("%s", s) },
+	}); err != nil {
+		if ctx.Err() != nil {
+			return c.fail(ExitInterrupted, fmt.Errorf("interrupted while installing the libraries: %w", err))
 		}
 		return c.fail(ExitError, err)
 	}
