@@ -138,8 +138,9 @@ describe('permissions panel', () => {
 
     await page.locator('h1').click() // focus the page (not a field), away from the side bar's links
     await page.keyboard.press('Control+k')
-    await page.locator('[data-testid="quick-switcher-input"] input').waitFor()
+    await page.getByTestId('palette-input').waitFor()
     await page.keyboard.type('limited')
+    await expect.poll(() => page.locator('[data-testid="palette"] li[role="option"]').first().getAttribute('data-kind')).toBe('workspace')
     await page.keyboard.press('Enter')
     await expect.poll(() => page.getByTestId('workspace-switcher').textContent()).toContain(LIMITED)
     await page.locator('[data-nav="compute"]').click()

@@ -155,10 +155,11 @@ describe('workspaces', () => {
     const first = await switchPaintMs(page)
 
     await page.keyboard.press('Control+k')
-    const input = page.locator('[data-testid="quick-switcher-input"] input')
+    const input = page.getByTestId('palette-input')
     await input.waitFor()
     await page.keyboard.type('demo w')
-    await expect.poll(() => page.locator('[data-testid="quick-switcher"] li[role="option"]').count()).toBe(1)
+    // The palette reaches everything; the workspace comes first.
+    await expect.poll(() => page.locator('[data-testid="palette"] li[role="option"]').first().getAttribute('data-id')).toBe('ws:demo')
     await page.screenshot({ path: join(artifacts, 'e2e-quick-switcher.png') })
     await page.keyboard.press('Enter')
     await expect.poll(() => switcher.textContent()).toContain('Demo workspace')
@@ -167,6 +168,7 @@ describe('workspaces', () => {
     await page.keyboard.press('Control+k')
     await input.waitFor()
     await page.keyboard.type('second')
+    await expect.poll(() => page.locator('[data-testid="palette"] li[role="option"]').first().getAttribute('data-kind')).toBe('workspace')
     await page.keyboard.press('Enter')
     await expect.poll(() => switcher.textContent()).toContain(NAME)
     const third = await switchPaintMs(page)
