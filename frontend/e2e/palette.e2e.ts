@@ -28,6 +28,9 @@ describe('command palette', () => {
     const { page, context, errors } = await open(browser, url)
     page.setDefaultTimeout(30_000)
     await page.locator('[data-nav="compute"]').click()
+    // The list holds the cluster (the suite's other clusters may push its row
+    // out of view: the search brings it up; the palette reads the whole list).
+    await page.getByTestId('cluster-search').locator('input').fill(name)
     await expect.poll(() => page.locator(`tr[data-id="${id}"]`).count()).toBe(1)
 
     // `/` focuses the page's search.
