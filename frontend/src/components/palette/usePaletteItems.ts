@@ -72,5 +72,9 @@ export function usePaletteItems() {
     out.push({ id: 'action:copy-id', kind: 'action', label: `Copy the id of ${row.name}`, detail: row.id, run: () => void copyText(row.id) })
     return out
   })
-  return computed(() => [...here.value, ...pages.value, ...settings, ...wsItems.value, ...draftItems.value, ...poolItems.value, ...clusterItems.value])
+  const items = computed(() => [...here.value, ...pages.value, ...settings, ...wsItems.value, ...draftItems.value, ...poolItems.value, ...clusterItems.value])
+  // How many things the lists hold, counted without building the entries: a
+  // list update that changes no count (most of them) builds nothing.
+  const size = computed(() => clusters.all.length + (pools.list?.pools.length ?? 0) + drafts.rows.length + workspaces.list.length)
+  return { items, size }
 }
