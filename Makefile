@@ -18,7 +18,7 @@ ARTIFACTS     := $(CURDIR)/test-artifacts
 TAGS          := webkit2_41
 
 GO_SOURCES       := main.go go.mod go.sum $(shell find app backend -name '*.go' -not -name '*_test.go' 2>/dev/null) app/bridge/shim.js
-FRONTEND_SOURCES := $(shell find frontend/src frontend/tooling -type f 2>/dev/null) frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
+FRONTEND_SOURCES := $(shell find frontend/src frontend/tooling frontend/public -type f 2>/dev/null) frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
 NODE_MODULES     := frontend/node_modules/.package-lock.json
 BINDINGS         := frontend/wailsjs/go/models.ts
 PAGE             := frontend/dist/index.html

@@ -73,7 +73,7 @@ type sample struct {
 // idleWindow is how long a launched window is left alone to read its CPU use.
 const idleWindow = 5 * time.Second
 
-// measure starts bin, times exec → the log line `painted`, waits for
+// measure starts bin, times exec → the moment the line `painted` marks, waits for
 // `loaded` (if any) and a moment for the page to settle, then sums the RSS
 // of the process and every process under it (WebKit's web and network
 // processes), in MB, and their CPU use over idleWindow.
@@ -90,7 +90,7 @@ func measure(t *testing.T, bin, painted, loaded string, args ...string) sample {
 	}()
 	// Bounds on how long to wait, not targets.
 	require.True(t, d.logs.waitFor(painted, 120*time.Second), "%s never logged %q; log:\n%s", bin, painted, d.logs)
-	at, _ := d.logs.seenAt(painted)
+	at, _ := d.logs.markedAt(painted)
 	if loaded != "" {
 		require.True(t, d.logs.waitFor(loaded, 120*time.Second), "%s never logged %q; log:\n%s", bin, loaded, d.logs)
 	}

@@ -15,6 +15,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -124,6 +126,32 @@ func (l *lineLog) seenAt(part string) (time.Time, bool) {
 	}
 	return time.Time{}, false
 }
+
+// markedAt is when the page says the moment in the first line holding part
+// happened (its at_unix_ms, by the page's clock), else when the line came.
+func (l *lineLog) markedAt(part string) (time.Time, bool) {
+	at, ok := l.seenAt(part)
+	if !ok {
+		return at, false
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, line := range l.lines {
+		if !strings.Contains(line, part) {
+			continue
+		}
+		if m := unixMsField.FindStringSubmatch(line); m != nil {
+			if ms, err := strconv.ParseInt(m[1], 10, 64); err == nil {
+				return time.UnixMilli(ms), true
+			}
+		}
+		break
+	}
+	return at, true
+}
+
+// unixMsField is how a page mark logs its moment (app/shell.go Mark).
+var unixMsField = regexp.MustCompile(`at_unix_ms=(\d+)`)
 
 func (l *lineLog) contains(part string) bool {
 	_, ok := l.seenAt(part)

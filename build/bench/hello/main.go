@@ -24,9 +24,10 @@ var page embed.FS
 // Hello is bound so the page can say when it painted.
 type Hello struct{ once sync.Once }
 
-// Painted is called by the page after its first frame.
-func (h *Hello) Painted() {
-	h.once.Do(func() { fmt.Fprintln(os.Stderr, "hello painted") })
+// Painted is called by the page after its first frame, with the moment it
+// was on screen (ms since the epoch, the page's clock).
+func (h *Hello) Painted(atUnixMs float64) {
+	h.once.Do(func() { fmt.Fprintf(os.Stderr, "hello painted at_unix_ms=%d\n", int64(atUnixMs)) })
 }
 
 func main() {
