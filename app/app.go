@@ -76,6 +76,7 @@ type App struct {
 
 	Notifications *Notifications // Settings: which news notifies
 	Fleet         *Fleet         // the Fleet page: every workspace at once
+	Finder        *Finder        // the command palette's names in every workspace
 }
 
 // New builds the facades.
@@ -112,6 +113,7 @@ func New(d Deps) *App {
 	if d.Session != nil {
 		clusters.rejected = d.Session.MarkRejectedSince
 	}
+	fleet := newFleet(ctx, d, clusters)
 	return &App{
 		Shell:      newShell(d),
 		Workspaces: newWorkspaces(d, errs),
@@ -134,14 +136,15 @@ func New(d Deps) *App {
 		Metrics:     newMetrics(ctx, d, clusters.pricesChanged),
 
 		Notifications: &Notifications{prefs: d.Notices},
-		Fleet:         newFleet(ctx, d, clusters),
+		Fleet:         fleet,
+		Finder:        newFinder(fleet),
 	}
 }
 
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Operations, a.Permissions, a.Policies, a.Pools, a.Libraries, a.Runs, a.Logs, a.Metrics, a.Notifications, a.Fleet}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Operations, a.Permissions, a.Policies, a.Pools, a.Libraries, a.Runs, a.Logs, a.Metrics, a.Notifications, a.Fleet, a.Finder}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from './browser'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { artifacts, launch, open } from './browser'
+import { DemoWorkspace } from './demo'
 import { addWorkspace, startBridge, type OwnBridge } from './own-bridge'
 
 // Issue 15's Fleet page: a bridge of its own with its demo workspace and a
@@ -139,4 +140,31 @@ describe('fleet', () => {
     await dark.page.screenshot({ path: join(artifacts, 'e2e-fleet-dark.png') })
     await dark.context.close()
   }, 240_000)
+
+  // Issue 36: the palette reaches every workspace's compute from the lists
+  // the app holds, and opens a cluster in its own workspace.
+  it('opens a cluster of another workspace from the palette, in that workspace', async () => {
+    const name = `e2e-elsewhere-${Math.random().toString(36).slice(2, 7)}`
+    const id = await new DemoWorkspace(secondHost, secondToken).createCluster(name)
+    const { page, context, errors } = await open(browser, bridge.url)
+    page.setDefaultTimeout(60_000)
+    await page.locator('[data-nav="fleet"]').click()
+    await expect.poll(() => page.locator(`[data-testid="fleet-table"] tr[data-id="${id}"]`).count(), { timeout: 60_000 }).toBe(1)
+    const second = await page.locator(`[data-testid="fleet-table"] tr[data-id="${id}"]`).getAttribute('data-workspace')
+    expect(second).not.toBe('demo')
+
+    await page.locator('h1').first().click()
+    await page.keyboard.press('Control+k')
+    await page.getByTestId('palette-input').waitFor()
+    await page.keyboard.type(name.slice(-5))
+    const first = page.locator('[data-testid="palette"] li[role="option"]').first()
+    await expect.poll(() => first.getAttribute('data-id')).toBe(`cluster:${second}:${id}`)
+    expect(await first.textContent()).toContain('Second demo')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(new RegExp(`#/compute/${second}/${id}$`))
+    await expect.poll(() => page.getByTestId('workspace-switcher').textContent()).toContain('Second demo')
+    await expect.poll(() => page.locator('.head h1').textContent()).toContain(name)
+    expect(errors).toEqual([])
+    await context.close()
+  }, 120_000)
 })

@@ -60,8 +60,17 @@ describe('command palette', () => {
     await page.keyboard.press('Escape')
     await page.getByTestId('palette').waitFor({ state: 'hidden' })
 
-    // `?` lists the shortcuts.
+    // A policy, from the workspace's cached catalog, opens on the Policies page.
     await page.locator('.head h1').click()
+    await page.keyboard.press('Control+k')
+    await page.keyboard.type('power user')
+    await expect.poll(() => page.locator(options).first().getAttribute('data-id')).toMatch(/^policy:demo:/)
+    await page.keyboard.press('Enter')
+    await page.waitForURL(/#\/policies\?policy=/)
+    await expect.poll(() => page.getByTestId('policy-detail').textContent()).toContain('Power User Compute')
+
+    // `?` lists the shortcuts.
+    await page.locator('h1').first().click()
     await page.keyboard.press('?')
     await expect.poll(() => page.getByTestId('shortcuts').textContent()).toContain('Command palette')
     expect(errors).toEqual([])

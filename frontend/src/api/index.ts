@@ -104,3 +104,4 @@ export {
 } from './metrics'
 export { notificationsApi, type NotificationChannels, type NotificationChoice } from './notifications'
 export { fleetApi, type FleetPage, type FleetRow, type FleetSaved, type FleetTotal, type FleetWorkspace } from './fleet'
+export { finderApi, type FinderEntry, type FinderKind } from './finder'

@@ -1,6 +1,6 @@
-import { computed } from 'vue'
+import { computed, shallowRef } from 'vue'
 import { useRoute, useRouter } from 'vue-router'
-import { copyText, type ClusterAction } from '@/api'
+import { copyText, finderApi, type ClusterAction, type FinderEntry } from '@/api'
 import { routes } from '@/router'
 import { actionLabels, useClusterActions } from '@/composables/useClusterActions'
 import { useClustersStore } from '@/stores/clusters'
@@ -14,8 +14,11 @@ const clusterActions: ClusterAction[] = ['start', 'restart', 'terminate', 'edit'
 
 /**
  * Everything the palette can reach, from what the app already holds: pages,
- * settings, workspaces, the active workspace's clusters (its cached list) and
- * pools, the drafts, and actions on the cluster the page shows.
+ * settings, workspaces, the shown workspace's clusters and pools (its live
+ * lists), every other workspace's clusters, pools and policies (the
+ * backend's last listings and cached catalogs: `elsewhere`, read by
+ * refreshElsewhere), the drafts, and actions on the cluster the page shows.
+ * Each opens in its own workspace.
  */
 export function usePaletteItems() {
   const route = useRoute()
@@ -43,7 +46,7 @@ export function usePaletteItems() {
       run: () => workspaces.select(w.id),
     })),
   )
-  const wsName = () => workspaces.active?.name ?? ''
+  const wsName = (id = workspaces.active?.id) => workspaces.list.find((w) => w.id === id)?.name ?? ''
   const clusterItems = computed<PaletteItem[]>(() => {
     const ws = clusters.workspace
     return clusters.all.map((c) => ({
@@ -57,6 +60,35 @@ export function usePaletteItems() {
       run: () => void router.push({ name: 'pools' }),
     })),
   )
+  // Another workspace's names: the palette switches to it, then opens the page.
+  const elsewhere = shallowRef<FinderEntry[]>([])
+  async function refreshElsewhere(): Promise<void> {
+    elsewhere.value = await finderApi.entries().catch(() => elsewhere.value)
+  }
+  async function inWorkspace(ws: string, go: () => Promise<unknown>): Promise<void> {
+    if (workspaces.active?.id !== ws) await workspaces.select(ws)
+    await go()
+  }
+  const elsewhereItems = computed<PaletteItem[]>(() => {
+    const out: PaletteItem[] = []
+    for (const e of elsewhere.value) {
+      // The shown workspace's live lists are fresher than any listing held here.
+      if (e.kind === 'cluster' && e.workspace === clusters.workspace) continue
+      if (e.kind === 'pool' && e.workspace === pools.workspaceId && pools.list) continue
+      const where = wsName(e.workspace)
+      if (e.kind === 'cluster') {
+        out.push({ id: `cluster:${e.workspace}:${e.id}`, kind: 'cluster', label: e.name, detail: `Compute · ${e.detail ?? ''} · ${where}`,
+          run: () => void router.push({ name: 'cluster', params: { ws: e.workspace, id: e.id } }) })
+      } else if (e.kind === 'pool') {
+        out.push({ id: `pool:${e.workspace}:${e.id}`, kind: 'pool', label: e.name, detail: `Pool · ${where}`,
+          run: () => inWorkspace(e.workspace, () => router.push({ name: 'pools' })) })
+      } else {
+        out.push({ id: `policy:${e.workspace}:${e.id}`, kind: 'policy', label: e.name, detail: `Policy · ${where}`,
+          run: () => inWorkspace(e.workspace, () => router.push({ name: 'policies', query: { policy: e.id } })) })
+      }
+    }
+    return out
+  })
   const draftItems = computed<PaletteItem[]>(() =>
     drafts.rows.map((d) => ({ id: `draft:${d.id}`, kind: 'draft', label: d.name, detail: 'Draft', run: () => void router.push({ name: 'draft', params: { id: d.id } }) })),
   )
@@ -72,9 +104,9 @@ export function usePaletteItems() {
     out.push({ id: 'action:copy-id', kind: 'action', label: `Copy the id of ${row.name}`, detail: row.id, run: () => void copyText(row.id) })
     return out
   })
-  const items = computed(() => [...here.value, ...pages.value, ...settings, ...wsItems.value, ...draftItems.value, ...poolItems.value, ...clusterItems.value])
+  const items = computed(() => [...here.value, ...pages.value, ...settings, ...wsItems.value, ...draftItems.value, ...poolItems.value, ...clusterItems.value, ...elsewhereItems.value])
   // How many things the lists hold, counted without building the entries: a
   // list update that changes no count (most of them) builds nothing.
-  const size = computed(() => clusters.all.length + (pools.list?.pools.length ?? 0) + drafts.rows.length + workspaces.list.length)
-  return { items, size }
+  const size = computed(() => clusters.all.length + (pools.list?.pools.length ?? 0) + drafts.rows.length + workspaces.list.length + elsewhere.value.length)
+  return { items, size, refreshElsewhere }
 }
