@@ -21,5 +21,5 @@ func newFinder(f *Fleet) *Finder {
 // without calling any (a workspace not listed this run has its cached pools
 // and policies only).
 func (f *Finder) Entries() ([]finder.Entry, error) {
-	return finder.Index(f.src, f.ids()), nil
+	return forPage(finder.Index(f.src, f.ids())), nil
 }

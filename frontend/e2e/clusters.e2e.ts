@@ -231,6 +231,23 @@ describe('clusters console', () => {
     await openDetail(page, id)
     await expect.poll(() => page.getByTestId('cluster-title').textContent(), live).toContain('invoice⟨U+202E⟩gpj.exe')
     expect(await page.locator('.n-breadcrumb').textContent()).toContain('invoice⟨U+202E⟩gpj.exe')
+    // The palette and a confirmation name it the same way, and the override
+    // cannot reorder the workspace named after it.
+    await page.getByTestId('cluster-title').click()
+    await page.keyboard.press('Control+k')
+    await page.getByTestId('palette-input').waitFor()
+    await page.keyboard.type('invoice')
+    const option = page.locator(`[data-testid="palette"] li[data-id="cluster:demo:${id}"]`)
+    await expect.poll(() => option.textContent(), live).toContain('invoice⟨U+202E⟩gpj.exe')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('palette').waitFor({ state: 'hidden' })
+    const terminate = page.locator('button[data-action="terminate"]')
+    await expect.poll(() => terminate.isEnabled(), live).toBe(true)
+    await terminate.click()
+    await expect.poll(() => page.getByTestId('action-dialog').textContent(), live).toContain(
+      `«${name.replace('\u202E', '⟨U+202E⟩')}» in workspace «Demo workspace»`,
+    )
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click()
     await context.close()
   })
 

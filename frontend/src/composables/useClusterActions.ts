@@ -3,6 +3,7 @@ import { h, reactive } from 'vue'
 import { useRouter } from 'vue-router'
 import { clustersApi, toApiError, type ClusterAction, type ClusterRow } from '@/api'
 import ErrorBody from '@/components/clusters/ErrorBody.vue'
+import { shownText } from '@/lib/text'
 import { useClustersStore } from '@/stores/clusters'
 
 /**
@@ -56,7 +57,7 @@ export function useClusterActions() {
   }
 
   function showError(e: unknown, action: ClusterAction, row: Pick<ClusterRow, 'name'>): void {
-    showFailure(`${actionLabels[action]} failed for ${row.name}`, e)
+    showFailure(`${actionLabels[action]} failed for ${shownText(row.name)}`, e)
   }
 
   /** Sends an action (no confirmation); resolves false when it failed or was already on its way. */
@@ -67,7 +68,7 @@ export function useClusterActions() {
     try {
       await call()
       const p = progress[action]
-      if (p) message.success(action === 'pin' || action === 'unpin' ? `${p} ${row.name}` : `${p} ${row.name}…`)
+      if (p) message.success(action === 'pin' || action === 'unpin' ? `${p} ${shownText(row.name)}` : `${p} ${shownText(row.name)}…`)
       return true
     } catch (e) {
       showError(e, action, row)

@@ -3,6 +3,7 @@ import { useRoute, useRouter } from 'vue-router'
 import { copyText, finderApi, type ClusterAction, type FinderEntry } from '@/api'
 import { routes } from '@/router'
 import { actionLabels, useClusterActions } from '@/composables/useClusterActions'
+import { shownText } from '@/lib/text'
 import { useClustersStore } from '@/stores/clusters'
 import { useDraftsStore } from '@/stores/drafts'
 import { usePoolsStore } from '@/stores/pools'
@@ -42,21 +43,21 @@ export function usePaletteItems() {
   ]
   const wsItems = computed<PaletteItem[]>(() =>
     workspaces.list.map((w) => ({
-      id: `ws:${w.id}`, kind: 'workspace', label: w.name, detail: `Workspace${w.production ? ' · production' : ''}${w.active ? ' · current' : ''}`,
+      id: `ws:${w.id}`, kind: 'workspace', label: shownText(w.name), detail: `Workspace${w.production ? ' · production' : ''}${w.active ? ' · current' : ''}`,
       run: () => workspaces.select(w.id),
     })),
   )
-  const wsName = (id = workspaces.active?.id) => workspaces.list.find((w) => w.id === id)?.name ?? ''
+  const wsName = (id = workspaces.active?.id) => shownText(workspaces.list.find((w) => w.id === id)?.name ?? '')
   const clusterItems = computed<PaletteItem[]>(() => {
     const ws = clusters.workspace
     return clusters.all.map((c) => ({
-      id: `cluster:${ws}:${c.id}`, kind: 'cluster', label: c.name, detail: `Compute · ${c.state.toLowerCase()} · ${wsName()}`,
+      id: `cluster:${ws}:${c.id}`, kind: 'cluster', label: shownText(c.name), detail: `Compute · ${c.state.toLowerCase()} · ${wsName()}`,
       run: () => void router.push({ name: 'cluster', params: { ws, id: c.id } }),
     }))
   })
   const poolItems = computed<PaletteItem[]>(() =>
     (pools.list?.pools ?? []).map((p) => ({
-      id: `pool:${pools.workspaceId}:${p.id}`, kind: 'pool', label: p.name, detail: `Pool · ${wsName()}`,
+      id: `pool:${pools.workspaceId}:${p.id}`, kind: 'pool', label: shownText(p.name), detail: `Pool · ${wsName()}`,
       run: () => void router.push({ name: 'pools' }),
     })),
   )
@@ -77,20 +78,20 @@ export function usePaletteItems() {
       if (e.kind === 'pool' && e.workspace === pools.workspaceId && pools.list) continue
       const where = wsName(e.workspace)
       if (e.kind === 'cluster') {
-        out.push({ id: `cluster:${e.workspace}:${e.id}`, kind: 'cluster', label: e.name, detail: `Compute · ${e.detail ?? ''} · ${where}`,
+        out.push({ id: `cluster:${e.workspace}:${e.id}`, kind: 'cluster', label: shownText(e.name), detail: `Compute · ${e.detail ?? ''} · ${where}`,
           run: () => void router.push({ name: 'cluster', params: { ws: e.workspace, id: e.id } }) })
       } else if (e.kind === 'pool') {
-        out.push({ id: `pool:${e.workspace}:${e.id}`, kind: 'pool', label: e.name, detail: `Pool · ${where}`,
+        out.push({ id: `pool:${e.workspace}:${e.id}`, kind: 'pool', label: shownText(e.name), detail: `Pool · ${where}`,
           run: () => inWorkspace(e.workspace, () => router.push({ name: 'pools' })) })
       } else {
-        out.push({ id: `policy:${e.workspace}:${e.id}`, kind: 'policy', label: e.name, detail: `Policy · ${where}`,
+        out.push({ id: `policy:${e.workspace}:${e.id}`, kind: 'policy', label: shownText(e.name), detail: `Policy · ${where}`,
           run: () => inWorkspace(e.workspace, () => router.push({ name: 'policies', query: { policy: e.id } })) })
       }
     }
     return out
   })
   const draftItems = computed<PaletteItem[]>(() =>
-    drafts.rows.map((d) => ({ id: `draft:${d.id}`, kind: 'draft', label: d.name, detail: 'Draft', run: () => void router.push({ name: 'draft', params: { id: d.id } }) })),
+    drafts.rows.map((d) => ({ id: `draft:${d.id}`, kind: 'draft', label: shownText(d.name), detail: 'Draft', run: () => void router.push({ name: 'draft', params: { id: d.id } }) })),
   )
   // On a cluster's page: its actions, as its buttons offer them.
   const here = computed<PaletteItem[]>(() => {
@@ -100,8 +101,8 @@ export function usePaletteItems() {
     if (!row) return []
     const out: PaletteItem[] = clusterActions
       .filter((a) => clusters.availability(row, a).enabled)
-      .map((a) => ({ id: `action:${a}`, kind: 'action', label: `${actionLabels[a]} ${row.name}`, detail: 'This compute', run: () => actions.run(ws, row, a) }))
-    out.push({ id: 'action:copy-id', kind: 'action', label: `Copy the id of ${row.name}`, detail: row.id, run: () => void copyText(row.id) })
+      .map((a) => ({ id: `action:${a}`, kind: 'action', label: `${actionLabels[a]} ${shownText(row.name)}`, detail: 'This compute', run: () => actions.run(ws, row, a) }))
+    out.push({ id: 'action:copy-id', kind: 'action', label: `Copy the id of ${shownText(row.name)}`, detail: row.id, run: () => void copyText(row.id) })
     return out
   })
   const items = computed(() => [...here.value, ...pages.value, ...settings, ...wsItems.value, ...draftItems.value, ...poolItems.value, ...clusterItems.value, ...elsewhereItems.value])
