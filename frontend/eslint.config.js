@@ -41,4 +41,12 @@ export default tseslint.config(
       'vue/html-quotes': 'off',
     },
   },
+  {
+    // The generated bindings are reached through src/api's typed wrappers only.
+    files: ['src/**/*.ts', 'src/**/*.vue'],
+    ignores: ['src/api/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/wailsjs/**', 'wailsjs/**'], message: 'Import from @/api: only src/api wraps the generated bindings.' }] }],
+    },
+  },
 )

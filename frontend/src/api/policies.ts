@@ -10,6 +10,8 @@ export type PolicyAvailability = policies.Availability
 export type PolicyAction = 'create-compute' | 'edit' | 'delete'
 export type PolicyFormCheck = policies.FormCheck
 export type PolicyFamily = policies.FamilyView
+/** A library a policy installs on its clusters, as the API writes it. */
+export type PolicyLibrary = compute.Library
 export type PolicyUsage = policies.UsageView
 export type ClusterUse = policies.ClusterUse
 export type PolicyImpact = policies.ImpactView
