@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 import { ApiError, fleetApi, toApiError, type FleetPage } from '@/api'
+import { usePoller } from '@/composables/usePoller'
 
 /** How often the open page re-reads the fleet (the pollers behind it list every 30 s, or 5 s while something changes). */
 const READ_EVERY_MS = 3000
@@ -12,8 +13,6 @@ export const useFleetStore = defineStore('fleet', () => {
   const page = shallowRef<FleetPage | null>(null)
   const groupBy = ref('workspace')
   const error = ref<ApiError | null>(null)
-  let timer: ReturnType<typeof setTimeout> | null = null
-  let open_ = false
 
   async function read(): Promise<void> {
     try {
@@ -24,29 +23,26 @@ export const useFleetStore = defineStore('fleet', () => {
     }
   }
 
-  /** Reads, then reads again soon while a workspace is still being listed, else every few seconds. */
-  async function loop(): Promise<void> {
+  // Reads again soon while a workspace is still being listed, else every few
+  // seconds (usePoller: slower after failures, paused while hidden).
+  const poller = usePoller(async () => {
     await read()
-    if (!open_) return
+    if (error.value) throw error.value
     const waiting = page.value?.fleet.workspaces.some((w) => !w.listedAt) ?? true
-    timer = setTimeout(() => void loop(), waiting ? READ_SOON_MS : READ_EVERY_MS)
-  }
+    return waiting ? READ_SOON_MS : READ_EVERY_MS
+  })
 
   async function open(): Promise<void> {
-    open_ = true
     try {
       await fleetApi.watch()
     } catch (e) {
       error.value = toApiError(e)
     }
-    if (timer) clearTimeout(timer)
-    await loop()
+    await poller.poke()
   }
 
   function close(): void {
-    open_ = false
-    if (timer) clearTimeout(timer)
-    timer = null
+    poller.stop()
     void fleetApi.unwatch().catch(() => undefined)
   }
 

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { toApiError, type ApiError } from '@/api'
 import { poolsApi, type PoolList } from '@/api/pools'
+import { usePoller } from '@/composables/usePoller'
 import { measured } from '@/lib/perf'
 
 /** Poll delay when the backend does not say (seconds). */
@@ -12,14 +13,14 @@ const listPools = measured('pools:listed', (ws: string) => poolsApi.list(ws))
 /**
  * The active workspace's pools, live: one list call per interval, every 5 s
  * while a pool is acquiring instances (the backend says when via
- * nextPollSec), 30 s otherwise. A failed poll keeps the rows it had.
+ * nextPollSec), 30 s otherwise, longer after failures, none while the
+ * window is hidden (usePoller). A failed poll keeps the rows it had.
  */
 export const usePoolsStore = defineStore('pools', () => {
   const workspaceId = ref<string | null>(null)
   const list = ref<PoolList | null>(null)
   const error = ref<ApiError | null>(null)
   const loading = ref(false)
-  let timer: ReturnType<typeof setTimeout> | null = null
   let generation = 0
 
   async function load(): Promise<void> {
@@ -39,17 +40,11 @@ export const usePoolsStore = defineStore('pools', () => {
     }
   }
 
-  function schedule(): void {
-    if (timer) clearTimeout(timer)
-    const sec = list.value?.nextPollSec || DEFAULT_POLL_SEC
-    const gen = generation
-    timer = setTimeout(() => {
-      if (gen !== generation) return
-      void load().then(() => {
-        if (gen === generation) schedule()
-      })
-    }, sec * 1000)
-  }
+  const poller = usePoller(async () => {
+    await load()
+    if (error.value) throw error.value
+    return (list.value?.nextPollSec || DEFAULT_POLL_SEC) * 1000
+  })
 
   /** Watches a workspace's pools (null stops). */
   async function watch(ws: string | null): Promise<void> {
@@ -58,20 +53,17 @@ export const usePoolsStore = defineStore('pools', () => {
     if (ws !== list.value?.cache.workspaceId) list.value = null
     error.value = null
     if (!ws) return
-    await load()
-    schedule()
+    await poller.poke()
   }
 
   /** Lists again now (after a change) and restarts the interval. */
   async function refresh(): Promise<void> {
-    await load()
-    if (workspaceId.value) schedule()
+    if (workspaceId.value) await poller.poke()
   }
 
   function stop(): void {
     generation++
-    if (timer) clearTimeout(timer)
-    timer = null
+    poller.stop()
     loading.value = false
   }
 
