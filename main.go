@@ -95,7 +95,7 @@ func run(ctx context.Context, args []string) error {
 		}
 		flags, err := bridge.ParseFlags(rest, os.Stdout)
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Println("  --demo-time-scale=X, --demo-clusters=N, --demo-control\n    \ttest-only: tune the built-in demo workspace (see README)")
+			fmt.Println("  --demo-time-scale=X, --demo-clusters=N, --demo-control\n    \ttest-only: tune the built-in demo workspace (see docs/cli.md)")
 			return nil
 		}
 		if err != nil {

@@ -20,7 +20,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// Exit codes (README "Headless commands").
+// Exit codes (docs/cli.md).
 const (
 	ExitSucceeded   = 0   // the run succeeded (ensure: the cluster is ready)
 	ExitFailed      = 1   // the run failed, timed out or hit an internal error

@@ -143,7 +143,7 @@ describe('clusters console at scale (figures, not assertions on time)', () => {
 
   // The first key above is also the page's first input, which costs Chromium
   // more than the search does (V8 drops and recompiles Vue's optimized render
-  // code at a page's first input: README). The same key in a page that was
+  // code at a page's first input: docs/performance.md). The same key in a page that was
   // searched once, before the same sort and scroll, shows what is the search's.
   it('types the same first key in a page searched once before', async () => {
     const { page, context, errors } = await open(browser, url)

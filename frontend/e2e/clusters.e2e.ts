@@ -100,7 +100,7 @@ describe('clusters console', () => {
     await page.setViewportSize({ width: 1360, height: 860 })
     await openList(page, name)
 
-    // Edit is on the row menu too (the README promises it from each row).
+    // Edit is on the row menu too (docs/guide.md promises it from each row).
     await rowAction(page, id, 'edit')
     await page.getByTestId('save-button').waitFor()
     expect(page.url()).toContain(`/compute/demo/${id}/edit`)

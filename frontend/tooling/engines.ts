@@ -1,5 +1,5 @@
 // The oldest engines the page must run in, and the check that the built
-// bundle's syntax stays within them (README "Engines" lists the features).
+// bundle's syntax stays within them (docs/architecture.md "Engines" lists the features).
 // - WebKitGTK 2.36 (Ubuntu 22.04 as released; Debian 12 ships 2.46+): the
 //   JavaScriptCore of Safari 15.4.
 // - WKWebView on macOS 12.3+: Safari 15.4 or later (it updates with Safari).

@@ -112,7 +112,7 @@ export function tableWidth(p: ColumnPrefs): number {
 /**
  * The order in which shown columns give way when the window is too narrow
  * for them all (1,280 px laptops): tags first, then the columns a user reads
- * least often; name, state and $/h always stay. The README lists it.
+ * least often; name, state and $/h always stay. docs/guide.md lists it.
  */
 export const giveWayOrder: readonly ColumnId[] = ['tags', 'driverType', 'accessMode', 'dbus', 'runtime', 'creator', 'workers']
 
