@@ -29,7 +29,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/metrics"
 	"github.com/clusterdeck/clusterdeck/backend/netwatch"
 	"github.com/clusterdeck/clusterdeck/backend/notices"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/runcmd"
 	"github.com/clusterdeck/clusterdeck/backend/session"
@@ -186,7 +186,7 @@ func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport st
 		Clients:   manager,
 		Drafts:    draftStore,
 		Files:     files,
-		Rates:     rates.NewStore(filepath.Join(paths.Config, policy.RateFileName)),
+		Rates:     rates.NewStore(filepath.Join(paths.Config, policyeval.RateFileName)),
 
 		MetricsPrefs: metrics.NewPrefs(filepath.Join(paths.Config, "metrics.json")),
 		Notices:      notices.NewPrefs(filepath.Join(paths.Config, "notifications.json")),

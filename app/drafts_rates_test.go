@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 )
 
@@ -17,7 +17,7 @@ import (
 // broken user file is reported by both, and saving fixes it for both.
 func TestEditorAndDraftsShareTheInjectedRateStore(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, policy.RateFileName)
+	path := filepath.Join(dir, policyeval.RateFileName)
 	require.NoError(t, os.WriteFile(path, []byte(`{"rates":{"Standard_DS3_v2":"cheap"}}`), 0o600))
 	store, err := drafts.Open(filepath.Join(dir, "data"), drafts.Options{})
 	require.NoError(t, err)
@@ -32,7 +32,7 @@ func TestEditorAndDraftsShareTheInjectedRateStore(t *testing.T) {
 	require.Len(t, chk.Notes, 1)
 	assert.Contains(t, chk.Notes[0], "built-in rates are used")
 
-	_, err = a.Editor.SaveRates(policy.RateTable{Rates: map[string]float64{"Standard_DS3_v2": 9}})
+	_, err = a.Editor.SaveRates(policyeval.RateTable{Rates: map[string]float64{"Standard_DS3_v2": 9}})
 	require.NoError(t, err)
 	chk, err = a.Drafts.Check("", "", spec)
 	require.NoError(t, err)

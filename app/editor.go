@@ -11,7 +11,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/metrics"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
@@ -24,7 +24,7 @@ var (
 	ErrUnknownPolicy     = check.ErrUnknownPolicy
 	ErrNoServerCheck     = check.ErrNoServerCheck
 	// ErrInvalidRates: a rate table entry out of range (not a file that cannot be written).
-	ErrInvalidRates = policy.ErrInvalidRateTable
+	ErrInvalidRates = policyeval.ErrInvalidRateTable
 )
 
 // Editor is the facade of the cluster create/edit form: the catalog the form
@@ -87,14 +87,14 @@ func (e *Editor) snapshot(ctx context.Context, workspaceID string) (catalog.Snap
 // RateSettings is what the rate table dialog edits (rates.Settings, as
 // the page's bound type).
 type RateSettings struct {
-	User      policy.RateTable `json:"user"`      // saved to the user's file
-	Defaults  policy.RateTable `json:"defaults"`  // built in
-	Effective policy.RateTable `json:"effective"` // what estimates use now
-	LoadError string           `json:"loadError"` // the user's file could not be read
+	User      policyeval.RateTable `json:"user"`      // saved to the user's file
+	Defaults  policyeval.RateTable `json:"defaults"`  // built in
+	Effective policyeval.RateTable `json:"effective"` // what estimates use now
+	LoadError string               `json:"loadError"` // the user's file could not be read
 }
 
 // Rates returns the DBU rate table the estimate uses.
-func (e *Editor) Rates() (policy.RateTable, error) { return forPage(e.rates.Table()), nil }
+func (e *Editor) Rates() (policyeval.RateTable, error) { return forPage(e.rates.Table()), nil }
 
 // RateSettings returns the user's rate entries, the built-in table and
 // whether the user's file could be read.
@@ -104,7 +104,7 @@ func (e *Editor) RateSettings() (RateSettings, error) {
 
 // SaveRates stores the user's own DBU rate entries (they override the
 // built-in ones) and uses them from now on. It returns the merged table.
-func (e *Editor) SaveRates(t policy.RateTable) (policy.RateTable, error) {
+func (e *Editor) SaveRates(t policyeval.RateTable) (policyeval.RateTable, error) {
 	return forPageErr(e.rates.Save(t))
 }
 
@@ -126,16 +126,16 @@ type Problem struct {
 
 // Evaluation is everything the form shows after a change.
 type Evaluation struct {
-	Problems    []Problem                `json:"problems"`
-	Errors      int                      `json:"errors"`
-	Warnings    int                      `json:"warnings"`
-	PolicyID    string                   `json:"policyId"`
-	Policy      *policy.Info             `json:"policy,omitempty"`
-	Constraints []policy.FieldConstraint `json:"constraints"`
+	Problems    []Problem                    `json:"problems"`
+	Errors      int                          `json:"errors"`
+	Warnings    int                          `json:"warnings"`
+	PolicyID    string                       `json:"policyId"`
+	Policy      *policyeval.Info             `json:"policy,omitempty"`
+	Constraints []policyeval.FieldConstraint `json:"constraints"`
 	// Applied are the values the policy fills in (fixed values, and defaults
 	// when asked): the page sets them at their paths, keeping everything else.
-	Applied  []policy.Change  `json:"applied"`
-	Estimate *policy.Estimate `json:"estimate,omitempty"`
+	Applied  []policyeval.Change  `json:"applied"`
+	Estimate *policyeval.Estimate `json:"estimate,omitempty"`
 	// Cost is the estimate in money at the workspace's prices per DBU
 	// (pricePerDbu 0: none set, only DBU/h is known).
 	Cost  *metrics.Cost `json:"cost,omitempty"`

@@ -14,7 +14,7 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 )
 
@@ -26,12 +26,12 @@ func TestEditorRateSettingsKeepTheUsersOwnEntries(t *testing.T) {
 	assert.Empty(t, s.LoadError)
 	require.NotEmpty(t, s.Defaults.Rates)
 
-	_, err = a.Editor.SaveRates(policy.RateTable{Rates: map[string]float64{"Standard_DS3_v2": 9}, PhotonMultiplier: 3,
-		Families: []policy.FamilyRate{{Cloud: "azure", Prefix: "Standard_E", DBUPerCore: 0.5}}})
+	_, err = a.Editor.SaveRates(policyeval.RateTable{Rates: map[string]float64{"Standard_DS3_v2": 9}, PhotonMultiplier: 3,
+		Families: []policyeval.FamilyRate{{Cloud: "azure", Prefix: "Standard_E", DBUPerCore: 0.5}}})
 	require.NoError(t, err)
 	raw, err := os.ReadFile(a.Editor.rates.Path())
 	require.NoError(t, err)
-	var onDisk policy.RateTable
+	var onDisk policyeval.RateTable
 	require.NoError(t, json.Unmarshal(raw, &onDisk))
 	assert.Equal(t, map[string]float64{"Standard_DS3_v2": 9}, onDisk.Rates, "only the user's entries are written, not the merged table")
 	s, err = a.Editor.RateSettings()
@@ -41,7 +41,7 @@ func TestEditorRateSettingsKeepTheUsersOwnEntries(t *testing.T) {
 	assert.Equal(t, 9.0, s.Effective.Rates["Standard_DS3_v2"])
 	assert.Equal(t, s.Defaults.Rates["Standard_DS4_v2"], s.Effective.Rates["Standard_DS4_v2"], "built-in entries still apply")
 
-	_, err = a.Editor.SaveRates(policy.RateTable{Rates: map[string]float64{"x": -1}})
+	_, err = a.Editor.SaveRates(policyeval.RateTable{Rates: map[string]float64{"x": -1}})
 	assert.ErrorIs(t, err, ErrInvalidRates)
 	assert.Equal(t, "INVALID_RATES", a.errors.UIError(err).Code)
 
@@ -199,7 +199,7 @@ func TestEditorServerCheckUsesTheRateTable(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, verdict.Agree, "built-in rates: under the cap on both sides (ours %v)", verdict.Ours)
 
-	_, err = a.Editor.SaveRates(policy.RateTable{Rates: map[string]float64{"Standard_DS3_v2": 10}})
+	_, err = a.Editor.SaveRates(policyeval.RateTable{Rates: map[string]float64{"Standard_DS3_v2": 10}})
 	require.NoError(t, err)
 	verdict, err = a.Editor.CheckWithServer("demo", created.ClusterID, specJSON(t, spec))
 	require.NoError(t, err)
@@ -228,14 +228,14 @@ func TestEditorSaveRatesWriteFailureIsNotAnInvalidEntry(t *testing.T) {
 	// The rate file's folder is a regular file: the write fails with valid entries.
 	blocker := filepath.Join(t.TempDir(), "not-a-folder")
 	require.NoError(t, os.WriteFile(blocker, nil, 0o600))
-	a.Editor.rates = rates.NewStore(filepath.Join(blocker, policy.RateFileName))
+	a.Editor.rates = rates.NewStore(filepath.Join(blocker, policyeval.RateFileName))
 
-	_, err := a.Editor.SaveRates(policy.RateTable{Rates: map[string]float64{"Standard_DS3_v2": 9}})
+	_, err := a.Editor.SaveRates(policyeval.RateTable{Rates: map[string]float64{"Standard_DS3_v2": 9}})
 	require.Error(t, err)
 	assert.NotErrorIs(t, err, ErrInvalidRates)
 	assert.NotEqual(t, "INVALID_RATES", a.errors.UIError(err).Code, "an I/O failure must not be reported as an entry out of range")
 
-	_, err = a.Editor.SaveRates(policy.RateTable{Rates: map[string]float64{"x": -1}})
+	_, err = a.Editor.SaveRates(policyeval.RateTable{Rates: map[string]float64{"x": -1}})
 	assert.ErrorIs(t, err, ErrInvalidRates)
-	assert.ErrorIs(t, err, policy.ErrInvalidRateTable)
+	assert.ErrorIs(t, err, policyeval.ErrInvalidRateTable)
 }

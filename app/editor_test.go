@@ -16,7 +16,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -45,10 +45,10 @@ func newEditorTestAppWith(t *testing.T, em Emitter) (*App, *demo.Server) {
 	mgr.SetDemo(workspaces.Demo{URL: srv.URL(), Token: srv.Token()})
 	refresher := catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{})
 	return New(Deps{Session: session.New(mgr, session.Options{}), Clients: mgr, Manager: mgr, Catalog: refresher, Emitter: em,
-		Rates: rates.NewStore(filepath.Join(paths.Config, policy.RateFileName))}), srv
+		Rates: rates.NewStore(filepath.Join(paths.Config, policyeval.RateFileName))}), srv
 }
 
-func policyNamed(t *testing.T, c EditorCatalog, name string) policy.Info {
+func policyNamed(t *testing.T, c EditorCatalog, name string) policyeval.Info {
 	t.Helper()
 	for _, p := range c.Policies {
 		if p.Name == name {
@@ -56,7 +56,7 @@ func policyNamed(t *testing.T, c EditorCatalog, name string) policy.Info {
 		}
 	}
 	t.Fatalf("policy %q not offered", name)
-	return policy.Info{}
+	return policyeval.Info{}
 }
 
 func specJSON(t *testing.T, m map[string]any) string {
@@ -234,7 +234,7 @@ func TestEditorRates(t *testing.T) {
 	table, err := a.Editor.Rates()
 	require.NoError(t, err)
 	require.NotEmpty(t, table.Rates)
-	saved, err := a.Editor.SaveRates(policy.RateTable{Rates: map[string]float64{"Standard_DS3_v2": 9}})
+	saved, err := a.Editor.SaveRates(policyeval.RateTable{Rates: map[string]float64{"Standard_DS3_v2": 9}})
 	require.NoError(t, err)
 	assert.Equal(t, 9.0, saved.Rates["Standard_DS3_v2"])
 	again, _ := a.Editor.Rates()

@@ -8,7 +8,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/fleet"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -23,7 +23,7 @@ type Fleet struct {
 	// catalog is a workspace's cached catalog (policies, node types, pools)
 	// and rates the DBU rate table: the size-against-policy flag needs both.
 	catalog func(ws string) (catalog.Snapshot, error)
-	rates   func() policy.RateTable
+	rates   func() policyeval.RateTable
 	files   FileSaver
 	now     func() time.Time
 	// bg holds the catalog fetches Watch started: they write the cache,

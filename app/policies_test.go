@@ -12,7 +12,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/policies"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 )
 
@@ -58,7 +58,7 @@ func TestPoliciesListSummariesThenGetOne(t *testing.T) {
 	assert.IsIncreasing(t, order)
 	// Job-only policies are listed too (the editor offers only all-purpose ones).
 	require.Contains(t, byName, "Job Compute")
-	assert.Equal(t, []policy.ClusterType{policy.Job}, byName["Job Compute"].ClusterTypes)
+	assert.Equal(t, []policyeval.ClusterType{policyeval.Job}, byName["Job Compute"].ClusterTypes)
 	require.Contains(t, byName, "Personal Compute")
 	assert.Equal(t, "personal-vm", byName["Personal Compute"].FamilyID)
 

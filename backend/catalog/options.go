@@ -7,7 +7,7 @@ import (
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/sparkversion"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -48,13 +48,13 @@ type EditorCatalog struct {
 	NodeTypes   []NodeTypeOption `json:"nodeTypes"`
 	Runtimes    []RuntimeOption  `json:"runtimes"`
 	// Policies are those offered for all-purpose compute, with the rules the form renders.
-	Policies    []policy.Info `json:"policies"`
-	Pools       []PoolOption  `json:"pools"`
-	CurrentUser string        `json:"currentUser"`
-	FetchedAt   string        `json:"fetchedAt"`  // oldest cached section; empty when nothing is cached
-	AgeSeconds  int64         `json:"ageSeconds"` // how old that is
-	Offline     bool          `json:"offline"`    // the last refresh could not reach the workspace
-	Problems    []string      `json:"problems"`   // sections that failed to refresh
+	Policies    []policyeval.Info `json:"policies"`
+	Pools       []PoolOption      `json:"pools"`
+	CurrentUser string            `json:"currentUser"`
+	FetchedAt   string            `json:"fetchedAt"`  // oldest cached section; empty when nothing is cached
+	AgeSeconds  int64             `json:"ageSeconds"` // how old that is
+	Offline     bool              `json:"offline"`    // the last refresh could not reach the workspace
+	Problems    []string          `json:"problems"`   // sections that failed to refresh
 }
 
 // EditorOptions builds the form's pickers from a snapshot. declared is the
@@ -178,11 +178,11 @@ func runtimeOptions(versions []compute.SparkVersion) []RuntimeOption {
 // policyOptions are the cached policies offered for all-purpose compute.
 // The cache holds what the policies API listed for the user: the ones they
 // may use (admins see all).
-func policyOptions(policies []compute.Policy) []policy.Info {
-	out := []policy.Info{}
+func policyOptions(policies []compute.Policy) []policyeval.Info {
+	out := []policyeval.Info{}
 	for _, p := range policies {
-		parsed, err := policy.FromAPI(p, nil)
-		if err != nil || !parsed.OfferedFor(policy.AllPurpose) {
+		parsed, err := policyeval.FromAPI(p, nil)
+		if err != nil || !parsed.OfferedFor(policyeval.AllPurpose) {
 			continue
 		}
 		out = append(out, parsed.Info())

@@ -17,7 +17,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 // Snapshots gives a workspace's catalog; catalog.ErrNotCached when there
@@ -26,7 +26,7 @@ type Snapshots func(ctx context.Context, workspaceID string) (catalog.Snapshot, 
 
 // Rates is the DBU rate table (rates.Store).
 type Rates interface {
-	Table() policy.RateTable
+	Table() policyeval.RateTable
 	Note() string // why the user's table is not used; "" when it is
 }
 
@@ -52,12 +52,12 @@ func CacheSnapshots(cache interface {
 
 // StaticRates is a rate table read once by the caller (clusterdeck
 // validate, which refuses a broken file rather than noting it).
-func StaticRates(t policy.RateTable) Rates { return staticRates(t) }
+func StaticRates(t policyeval.RateTable) Rates { return staticRates(t) }
 
-type staticRates policy.RateTable
+type staticRates policyeval.RateTable
 
-func (s staticRates) Table() policy.RateTable { return policy.RateTable(s) }
-func (staticRates) Note() string              { return "" }
+func (s staticRates) Table() policyeval.RateTable { return policyeval.RateTable(s) }
+func (staticRates) Note() string                  { return "" }
 
 // Request is one spec to check.
 type Request struct {
@@ -66,7 +66,7 @@ type Request struct {
 	PolicyID string
 	// Policy is a policy given directly (validate --policy FILE); it wins
 	// over PolicyID and needs no cached catalog.
-	Policy *policy.Policy
+	Policy *policyeval.Policy
 	// Spec is the page's spec object: Clusters API fields, "libraries"
 	// and any unknown keys (see clusterspec.Document).
 	Spec map[string]any
@@ -75,7 +75,7 @@ type Request struct {
 	// a policy is picked.
 	FillDefaults bool
 	// ClusterType is what the policy is checked for; "" is all-purpose.
-	ClusterType policy.ClusterType
+	ClusterType policyeval.ClusterType
 }
 
 // CheckJSON checks JSON text as typed: text that is not one JSON object is
@@ -84,12 +84,12 @@ func (c *Checker) CheckJSON(ctx context.Context, req Request, raw []byte) Report
 	raw, err := boundedfile.Text(raw, "the JSON")
 	var tree map[string]any
 	if err == nil {
-		tree, err = policy.DecodeSpec(raw)
+		tree, err = policyeval.DecodeSpec(raw)
 	}
 	if err != nil {
 		out := newReport()
 		out.add(Problem{Source: SourceJSON, Code: "invalid_json", Severity: Error,
-			Message: "The JSON is not a valid cluster spec object: " + strings.TrimPrefix(err.Error(), policy.ErrInvalidSpec.Error()+": ")})
+			Message: "The JSON is not a valid cluster spec object: " + strings.TrimPrefix(err.Error(), policyeval.ErrInvalidSpec.Error()+": ")})
 		return out
 	}
 	req.Spec = tree
@@ -100,7 +100,7 @@ func (c *Checker) CheckJSON(ctx context.Context, req Request, raw []byte) Report
 func (c *Checker) Check(ctx context.Context, req Request) Report {
 	out := newReport()
 	if req.ClusterType == "" {
-		req.ClusterType = policy.AllPurpose
+		req.ClusterType = policyeval.AllPurpose
 	}
 	doc, problems, err := clusterspec.DecodeMap(req.Spec)
 	if err != nil {
@@ -129,8 +129,8 @@ func (c *Checker) Check(ctx context.Context, req Request) Report {
 			typed = append(typed, p)
 		}
 	}
-	rules := clusterspec.Validate(eff.Spec, clusterspec.Options{Catalog: cat, RequireName: req.ClusterType == policy.AllPurpose,
-		AllPurpose: req.ClusterType == policy.AllPurpose})
+	rules := clusterspec.Validate(eff.Spec, clusterspec.Options{Catalog: cat, RequireName: req.ClusterType == policyeval.AllPurpose,
+		AllPurpose: req.ClusterType == policyeval.AllPurpose})
 	out.addViolations(clusterspec.WithTypeProblems(typed, rules)[len(typed):])
 	out.addViolations(clusterspec.ValidateLibraries(doc.Libraries))
 
@@ -187,9 +187,9 @@ func (c *Checker) snapshot(ctx context.Context, workspaceID string, out *Report)
 	return &s
 }
 
-func (c *Checker) rateTable() policy.RateTable {
+func (c *Checker) rateTable() policyeval.RateTable {
 	if c.rates == nil {
-		return policy.DefaultRateTable()
+		return policyeval.DefaultRateTable()
 	}
 	return c.rates.Table()
 }

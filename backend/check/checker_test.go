@@ -15,7 +15,7 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 )
 
@@ -134,12 +134,12 @@ func TestCheckGoodSpecWithPolicy(t *testing.T) {
 	require.NoError(t, r.Refusal())
 
 	r = c.Check(context.Background(), Request{WorkspaceID: "w", PolicyID: "P1", Spec: spec(map[string]any{"autotermination_minutes": nil}), FillDefaults: true})
-	assert.Contains(t, r.Applied, policy.Change{Path: "autotermination_minutes", Value: json.Number("60"), Kind: policy.ChangeDefault}, "%+v", r.Applied)
+	assert.Contains(t, r.Applied, policyeval.Change{Path: "autotermination_minutes", Value: json.Number("60"), Kind: policyeval.ChangeDefault}, "%+v", r.Applied)
 }
 
 // dbus_per_hour is checked offline against the rate table's estimate and
 // says so; the wording is the policy package's (cross-checked with the
-// demo server in backend/policy).
+// demo server in backend/policyeval).
 func TestCheckDBUCapAgainstTheRateTable(t *testing.T) {
 	cases := []struct {
 		name     string
@@ -227,7 +227,7 @@ func TestCheckJSONThatIsNotAnObject(t *testing.T) {
 }
 
 func TestCheckNotesABrokenRateFile(t *testing.T) {
-	path := filepath.Join(t.TempDir(), policy.RateFileName)
+	path := filepath.Join(t.TempDir(), policyeval.RateFileName)
 	require.NoError(t, os.WriteFile(path, []byte(`{"rates":{"Standard_DS3_v2":"cheap"}}`), 0o600))
 	r := New(cached(snapshot()), rates.NewStore(path)).Check(context.Background(), Request{WorkspaceID: "w", Spec: spec(nil)})
 	require.Len(t, r.Notes, 1)

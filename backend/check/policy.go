@@ -4,12 +4,12 @@ import (
 	"fmt"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 // policyOf finds the policy to check against: given, or cached by id.
 // Nil when there is none, or it cannot be read (the report says why).
-func (c *Checker) policyOf(req Request, snap *catalog.Snapshot, out *Report) *policy.Policy {
+func (c *Checker) policyOf(req Request, snap *catalog.Snapshot, out *Report) *policyeval.Policy {
 	if req.Policy != nil {
 		out.PolicyID, out.PolicyName = req.Policy.ID, req.Policy.Name
 		return req.Policy
@@ -27,7 +27,7 @@ func (c *Checker) policyOf(req Request, snap *catalog.Snapshot, out *Report) *po
 	}
 	if p, ok := snap.Policy(id); ok {
 		out.PolicyName = p.Name
-		pol, err := policy.FromAPI(p, nil)
+		pol, err := policyeval.FromAPI(p, nil)
 		if err != nil {
 			out.Partial = fmt.Sprintf("Policy %q could not be read offline (%v); it is checked when you apply.", p.Name, err)
 			return nil
@@ -46,16 +46,16 @@ func (c *Checker) policyOf(req Request, snap *catalog.Snapshot, out *Report) *po
 
 // evaluatePolicy adds the policy's violations, constraints, applied values
 // and estimate, and returns the spec as the service would create it.
-func (c *Checker) evaluatePolicy(p *policy.Policy, req Request, snap *catalog.Snapshot, out *Report) map[string]any {
+func (c *Checker) evaluatePolicy(p *policyeval.Policy, req Request, snap *catalog.Snapshot, out *Report) map[string]any {
 	info := p.Info()
 	out.Policy, out.Constraints = &info, info.Constraints
 	rates := c.rateTable()
-	opts := policy.Options{ClusterType: req.ClusterType, Rates: &rates,
+	opts := policyeval.Options{ClusterType: req.ClusterType, Rates: &rates,
 		ApplyDefaults: req.FillDefaults || req.Spec["apply_policy_default_values"] == true}
 	if snap != nil {
 		opts.NodeTypes, opts.Pools, opts.SparkVersions = snap.NodeTypes.Items, snap.Pools.Items, snap.SparkVersions.Items
 	}
-	res := policy.EvaluateTree(p.Definition, req.Spec, opts)
+	res := policyeval.EvaluateTree(p.Definition, req.Spec, opts)
 	for _, v := range res.Violations {
 		out.add(Problem{Path: v.Path, Source: SourcePolicy, Code: string(v.Reason), Message: v.Message, Severity: Error, Estimated: v.Estimated})
 	}

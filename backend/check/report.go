@@ -9,7 +9,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 // ErrSpecHasProblems is wrapped by Refuse (and Report.Refusal) when a spec
@@ -54,14 +54,14 @@ type Report struct {
 
 	PolicyID    string
 	PolicyName  string
-	Policy      *policy.Info // the policy's description, when it was found
-	Constraints []policy.FieldConstraint
+	Policy      *policyeval.Info // the policy's description, when it was found
+	Constraints []policyeval.FieldConstraint
 	// Applied are the values the policy fills in (fixed values, and
 	// defaults when asked).
-	Applied []policy.Change
+	Applied []policyeval.Change
 	// Estimate is the DBU rate: the policy's when one was evaluated
 	// (PolicyEstimate), else from the rate table alone.
-	Estimate       *policy.Estimate
+	Estimate       *policyeval.Estimate
 	PolicyEstimate bool
 	Notes          []string
 
@@ -77,7 +77,7 @@ type Report struct {
 }
 
 func newReport() Report {
-	return Report{Problems: []Problem{}, Constraints: []policy.FieldConstraint{}, Applied: []policy.Change{}, Notes: []string{}}
+	return Report{Problems: []Problem{}, Constraints: []policyeval.FieldConstraint{}, Applied: []policyeval.Change{}, Notes: []string{}}
 }
 
 func (r *Report) add(p Problem) {

@@ -8,7 +8,7 @@ import (
 	"sort"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
@@ -78,14 +78,14 @@ func (c *Checker) WithServer(ctx context.Context, w *workspaceapi.Client, worksp
 	if !ok {
 		return out, ErrUnknownPolicy
 	}
-	p, err := policy.FromAPI(cp, nil)
+	p, err := policyeval.FromAPI(cp, nil)
 	if err != nil {
 		return out, err
 	}
 	// The same rate table as the form's evaluation: without it a
 	// dbus_per_hour rule would go unchecked on our side only.
 	rates := c.rateTable()
-	res, err := policy.Evaluate(p.Definition, saved, policy.Options{ClusterType: policy.AllPurpose, Rates: &rates,
+	res, err := policyeval.Evaluate(p.Definition, saved, policyeval.Options{ClusterType: policyeval.AllPurpose, Rates: &rates,
 		NodeTypes: snap.NodeTypes.Items, Pools: snap.Pools.Items, SparkVersions: snap.SparkVersions.Items})
 	if err != nil {
 		return out, err

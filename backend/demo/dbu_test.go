@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"testing"
 
-	apppolicy "github.com/clusterdeck/clusterdeck/backend/policy"
+	apppolicy "github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"

@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	policylang "github.com/clusterdeck/clusterdeck/backend/policy"
+	policylang "github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 // The demo's families must be definitions the console's own checker accepts:

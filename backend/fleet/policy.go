@@ -6,19 +6,19 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 // larger says whether a broken rule lets the cluster be larger than the
 // policy meant: a size above its maximum, or a node type it does not offer.
 // (A value that is missing, say, is the editor's concern, not the fleet's.)
-func larger(v policy.Violation) bool {
+func larger(v policyeval.Violation) bool {
 	switch v.Path {
 	case "num_workers", "autoscale.max_workers", "autoscale.min_workers", "dbus_per_hour":
-		return v.Reason == policy.ReasonAboveMax
+		return v.Reason == policyeval.ReasonAboveMax
 	case "node_type_id", "driver_node_type_id":
-		return v.Reason == policy.ReasonNotAllowed || v.Reason == policy.ReasonBlocked ||
-			v.Reason == policy.ReasonNotFixed || v.Reason == policy.ReasonNoMatch
+		return v.Reason == policyeval.ReasonNotAllowed || v.Reason == policyeval.ReasonBlocked ||
+			v.Reason == policyeval.ReasonNotFixed || v.Reason == policyeval.ReasonNoMatch
 	}
 	return false
 }
@@ -29,16 +29,16 @@ func larger(v policy.Violation) bool {
 // parsed when a running cluster first names it: the page re-reads the
 // fleet every few seconds, and a workspace may hold a thousand policies.
 type PolicySize struct {
-	raw       map[string]compute.Policy // by id
-	parsed    map[string]*policy.Policy // nil: could not be read
-	Rates     policy.RateTable
+	raw       map[string]compute.Policy     // by id
+	parsed    map[string]*policyeval.Policy // nil: could not be read
+	Rates     policyeval.RateTable
 	NodeTypes []compute.NodeType
 	Pools     []compute.InstancePoolAndStats
 }
 
 // NewPolicySize holds the workspace's policies until a cluster needs one.
-func NewPolicySize(policies []compute.Policy, rates policy.RateTable, nodes []compute.NodeType, pools []compute.InstancePoolAndStats) *PolicySize {
-	p := &PolicySize{raw: make(map[string]compute.Policy, len(policies)), parsed: map[string]*policy.Policy{},
+func NewPolicySize(policies []compute.Policy, rates policyeval.RateTable, nodes []compute.NodeType, pools []compute.InstancePoolAndStats) *PolicySize {
+	p := &PolicySize{raw: make(map[string]compute.Policy, len(policies)), parsed: map[string]*policyeval.Policy{},
 		Rates: rates, NodeTypes: nodes, Pools: pools}
 	for _, api := range policies {
 		p.raw[api.PolicyId] = api
@@ -47,13 +47,13 @@ func NewPolicySize(policies []compute.Policy, rates policy.RateTable, nodes []co
 }
 
 // policyOf parses a policy once (nil when unknown or unreadable).
-func (p *PolicySize) policyOf(id string) *policy.Policy {
+func (p *PolicySize) policyOf(id string) *policyeval.Policy {
 	if pol, done := p.parsed[id]; done {
 		return pol
 	}
-	var pol *policy.Policy
+	var pol *policyeval.Policy
 	if api, ok := p.raw[id]; ok {
-		if read, err := policy.FromAPI(api, nil); err == nil {
+		if read, err := policyeval.FromAPI(api, nil); err == nil {
 			pol = read
 		}
 	}
@@ -80,7 +80,7 @@ func (p *PolicySize) Check(r clusters.Row) string {
 	if s.Photon {
 		spec.RuntimeEngine = compute.RuntimeEnginePhoton
 	}
-	res, err := pol.Evaluate(spec, policy.Options{Rates: &p.Rates, NodeTypes: p.NodeTypes, Pools: p.Pools})
+	res, err := pol.Evaluate(spec, policyeval.Options{Rates: &p.Rates, NodeTypes: p.NodeTypes, Pools: p.Pools})
 	if err != nil {
 		return ""
 	}

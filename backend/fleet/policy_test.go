@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 func TestPolicySizeFlagsOnlyWhatMakesAClusterLarger(t *testing.T) {
@@ -15,7 +15,7 @@ func TestPolicySizeFlagsOnlyWhatMakesAClusterLarger(t *testing.T) {
 		Definition: `{"num_workers": {"type": "range", "maxValue": 4}, "autoscale.max_workers": {"type": "range", "maxValue": 4},` +
 			` "spark_version": {"type": "fixed", "value": "15.4.x-scala2.12"}}`}
 	check := NewPolicySize([]compute.Policy{small, {PolicyId: "p-bad", Definition: "{not json"}},
-		policy.RateTable{Rates: map[string]float64{"m5.xlarge": 1}}, nil, nil).Check
+		policyeval.RateTable{Rates: map[string]float64{"m5.xlarge": 1}}, nil, nil).Check
 	row := func(d compute.ClusterDetails) clusters.Row {
 		d.State = compute.StateRunning
 		d.NodeTypeId = "m5.xlarge"

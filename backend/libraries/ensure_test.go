@@ -30,7 +30,9 @@ func ticking(t *testing.T, srv *demo.Server) {
 	t.Cleanup(func() { close(stop); <-done })
 }
 
-func pypi(p string) compute.Library { return compute.Library{Pypi: &compute.PythonPyPiLibrary{Package: p}} }
+func pypi(p string) compute.Library {
+	return compute.Library{Pypi: &compute.PythonPyPiLibrary{Package: p}}
+}
 
 // ensure and run bring a draft's libraries to a cluster that already
 // exists: only those it lacks are sent, and with Wait they are installed

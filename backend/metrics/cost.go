@@ -9,7 +9,7 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/leanread"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 // Prices are what the user pays per DBU in a workspace, by SKU (list
@@ -71,7 +71,7 @@ type Cost struct {
 // and $/h from the workspace's price for the cluster's SKU.
 func (s *Service) Cost(ctx context.Context, ws, clusterID string) (Cost, error) {
 	if s.Rates == nil {
-		return Cost{}, fmt.Errorf("%w: no DBU rate table", policy.ErrNoRate)
+		return Cost{}, fmt.Errorf("%w: no DBU rate table", policyeval.ErrNoRate)
 	}
 	w, err := s.clients.Client(ctx, ws)
 	if err != nil {
@@ -103,7 +103,7 @@ func (s *Service) Cost(ctx context.Context, ws, clusterID string) (Cost, error) 
 
 // Estimate is the DBU rate of a cluster of this sizing, by the policy
 // evaluator's one rule (the rate table, node types or pools, Photon).
-func Estimate(t policy.RateTable, s clusters.Sizing, nodes []compute.NodeType, pools []compute.InstancePoolAndStats) (policy.Estimate, error) {
+func Estimate(t policyeval.RateTable, s clusters.Sizing, nodes []compute.NodeType, pools []compute.InstancePoolAndStats) (policyeval.Estimate, error) {
 	spec := map[string]any{"num_workers": float64(s.Workers)}
 	for k, v := range map[string]string{"node_type_id": s.NodeType, "driver_node_type_id": s.DriverNodeType,
 		"instance_pool_id": s.Pool, "driver_instance_pool_id": s.DriverPool} {
@@ -142,7 +142,7 @@ func (s *Service) Prices(ws string) Prices { return s.prefs.Prices(ws) }
 // NewClusterCost is what a cluster made from the editor (all-purpose
 // compute, Photon as estimated) costs per hour at the workspace's prices;
 // PricePerDBU is 0 when none is set for its SKU, and only DBU/h is known.
-func NewClusterCost(p Prices, est policy.Estimate) Cost {
+func NewClusterCost(p Prices, est policyeval.Estimate) Cost {
 	engine := compute.RuntimeEngineStandard
 	if est.Photon {
 		engine = compute.RuntimeEnginePhoton

@@ -9,7 +9,7 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/demo/demotest"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 )
 
@@ -34,7 +34,7 @@ func TestCostPerHour(t *testing.T) {
 	srv, w := demotest.Start(t, demo.Options{})
 	s := service(t, srv, w)
 	table := rates.NewStore("").Table()
-	s.Rates = func() policy.RateTable { return table }
+	s.Rates = func() policyeval.RateTable { return table }
 	ctx := demotest.Ctx(t)
 	cl := sharedCluster(t, w)
 

@@ -3,14 +3,14 @@ package metrics
 import (
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 // RowPricer puts the cost per hour on the clusters list's rows that bill,
 // with the same estimate as the cluster page (Estimate) but no API call:
 // node types and pools come from the workspace's cached catalog.
 type RowPricer struct {
-	Rates   func() policy.RateTable
+	Rates   func() policyeval.RateTable
 	Catalog func(ws string) (catalog.Snapshot, error)
 	Prefs   *Prefs
 }
@@ -21,7 +21,7 @@ func (p *RowPricer) PriceRows(ws string, rows []clusters.Row) {
 	var (
 		snap   catalog.Snapshot
 		prices Prices
-		rates  policy.RateTable
+		rates  policyeval.RateTable
 		loaded bool
 	)
 	for i := range rows {

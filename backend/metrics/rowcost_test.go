@@ -10,16 +10,16 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 func TestRowPricerPutsTheEstimateOnRowsThatBill(t *testing.T) {
-	table := policy.RateTable{Rates: map[string]float64{"m5.xlarge": 0.69, "m5.2xlarge": 1.37}, PhotonMultiplier: 2}
+	table := policyeval.RateTable{Rates: map[string]float64{"m5.xlarge": 0.69, "m5.2xlarge": 1.37}, PhotonMultiplier: 2}
 	snap := catalog.Snapshot{}
 	snap.Pools.Items = []compute.InstancePoolAndStats{{InstancePoolId: "pool-1", NodeTypeId: "m5.2xlarge"}}
 	prefs := NewPrefs("")
 	require.NoError(t, prefs.SetPrices("ws", Prices{AllPurpose: 0.55, JobsPhoton: 0.2}))
-	p := &RowPricer{Rates: func() policy.RateTable { return table }, Prefs: prefs,
+	p := &RowPricer{Rates: func() policyeval.RateTable { return table }, Prefs: prefs,
 		Catalog: func(string) (catalog.Snapshot, error) { return snap, nil }}
 
 	row := func(d compute.ClusterDetails) clusters.Row { return clusters.RowOf(&d, false) }

@@ -15,7 +15,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/sql"
 
 	"github.com/clusterdeck/clusterdeck/backend/leanread"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -32,7 +32,7 @@ type Service struct {
 	prefs            *Prefs
 	DefaultWarehouse func(ws string) string
 	// Rates gives the DBU rate table for cost estimates (nil: no estimate).
-	Rates     func() policy.RateTable
+	Rates     func() policyeval.RateTable
 	now       func() time.Time
 	maxEvents int
 	maxRows   int

@@ -1,6 +1,6 @@
 package policies
 
-import "github.com/clusterdeck/clusterdeck/backend/policy"
+import "github.com/clusterdeck/clusterdeck/backend/policyeval"
 
 // Action is something the console can do with a policy.
 type Action string
@@ -47,7 +47,7 @@ func StateOf(v PolicyView) State {
 		return StateUnreadable
 	}
 	for _, t := range v.Info.ClusterTypes {
-		if t == policy.AllPurpose {
+		if t == policyeval.AllPurpose {
 			return StateAllPurpose
 		}
 	}

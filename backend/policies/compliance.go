@@ -12,7 +12,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/leanread"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 // Where a compliance answer came from.
@@ -153,7 +153,7 @@ func (s *Service) offlineEvaluator(ctx context.Context, workspaceID, policyID st
 
 // cachedPolicy is the policy as the workspace last listed it, its family
 // fetched when it has no definition of its own.
-func (s *Service) cachedPolicy(ctx context.Context, workspaceID string, snap catalog.Snapshot, policyID string) (*policy.Policy, error) {
+func (s *Service) cachedPolicy(ctx context.Context, workspaceID string, snap catalog.Snapshot, policyID string) (*policyeval.Policy, error) {
 	raw, ok := snap.Policy(policyID)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s is not in the cached policies; refresh the catalog", ErrUnknownPolicy, policyID)
@@ -165,15 +165,15 @@ func (s *Service) cachedPolicy(ctx context.Context, workspaceID string, snap cat
 			return nil, err
 		}
 	}
-	return policy.FromAPI(raw, fams)
+	return policyeval.FromAPI(raw, fams)
 }
 
 // evaluator is the one check of an existing cluster against a policy: the
 // spec it was created or last edited with (its details when the server
 // reports none), its cluster type, the catalog's node types, pools and
 // runtimes, and the built-in DBU rates.
-func evaluator(p *policy.Policy, snap catalog.Snapshot) func(compute.ClusterDetails) []Violation {
-	rates := policy.DefaultRateTable()
+func evaluator(p *policyeval.Policy, snap catalog.Snapshot) func(compute.ClusterDetails) []Violation {
+	rates := policyeval.DefaultRateTable()
 	return func(c compute.ClusterDetails) []Violation {
 		spec, ok := clusterspec.Requested(&c)
 		if !ok {
@@ -182,11 +182,11 @@ func evaluator(p *policy.Policy, snap catalog.Snapshot) func(compute.ClusterDeta
 				return []Violation{{Message: err.Error()}}
 			}
 		}
-		t := policy.AllPurpose
+		t := policyeval.AllPurpose
 		if c.ClusterSource == compute.ClusterSourceJob {
-			t = policy.Job
+			t = policyeval.Job
 		}
-		res, err := p.Evaluate(spec, policy.Options{ClusterType: t, Rates: &rates, NodeTypes: snap.NodeTypes.Items,
+		res, err := p.Evaluate(spec, policyeval.Options{ClusterType: t, Rates: &rates, NodeTypes: snap.NodeTypes.Items,
 			Pools: snap.Pools.Items, SparkVersions: snap.SparkVersions.Items})
 		if err != nil {
 			return []Violation{{Message: err.Error()}}

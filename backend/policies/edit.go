@@ -12,7 +12,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/adopt"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
@@ -37,12 +37,12 @@ type Form struct {
 // FormCheck is everything wrong with a form, and the policy as users of it
 // will see the cluster form (the preview).
 type FormCheck struct {
-	Problems []policy.DefinitionProblem `json:"problems"` // in the definition, at their line
-	Fields   map[string]string          `json:"fields"`   // name, maxClustersPerUser, familyId → message
+	Problems []policyeval.DefinitionProblem `json:"problems"` // in the definition, at their line
+	Fields   map[string]string              `json:"fields"`   // name, maxClustersPerUser, familyId → message
 	// Preview is the effective policy (family merged with overrides); nil
 	// while the definition cannot be read.
-	Preview *policy.Info `json:"preview"`
-	OK      bool         `json:"ok"` // nothing that makes the service refuse it
+	Preview *policyeval.Info `json:"preview"`
+	OK      bool             `json:"ok"` // nothing that makes the service refuse it
 }
 
 // FamilyView is a policy family to start a policy from.
@@ -100,7 +100,7 @@ func (s *Service) knownFamilies(workspaceID string) []compute.PolicyFamily {
 // workspace's cached policies; editing is the policy editingID), the
 // per-user limit, and builds the preview.
 func (s *Service) Check(workspaceID, editingID string, f Form) FormCheck {
-	out := FormCheck{Problems: policy.CheckDefinition(f.Definition), Fields: map[string]string{}}
+	out := FormCheck{Problems: policyeval.CheckDefinition(f.Definition), Fields: map[string]string{}}
 	name := strings.TrimSpace(f.Name)
 	switch {
 	case name == "":
@@ -120,7 +120,7 @@ func (s *Service) Check(workspaceID, editingID string, f Form) FormCheck {
 		out.Fields["maxClustersPerUser"] = "The limit is a positive number of clusters, or empty for no limit."
 	}
 	p, err := s.policyOf(workspaceID, f)
-	if errors.Is(err, policy.ErrUnknownFamily) && s.knownFamilies(workspaceID) != nil { // offline, families are simply not known yet
+	if errors.Is(err, policyeval.ErrUnknownFamily) && s.knownFamilies(workspaceID) != nil { // offline, families are simply not known yet
 		out.Fields["familyId"] = fmt.Sprintf("Policy family %s is not known in this workspace.", f.FamilyID)
 	}
 	if err == nil {
@@ -129,7 +129,7 @@ func (s *Service) Check(workspaceID, editingID string, f Form) FormCheck {
 	}
 	out.OK = len(out.Fields) == 0
 	for _, p := range out.Problems {
-		if p.Severity == policy.SeverityError {
+		if p.Severity == policyeval.SeverityError {
 			out.OK = false
 		}
 	}
@@ -138,18 +138,18 @@ func (s *Service) Check(workspaceID, editingID string, f Form) FormCheck {
 
 // policyOf is the policy a form describes: its definition, or its family's
 // merged with the overrides it holds.
-func (s *Service) policyOf(workspaceID string, f Form) (*policy.Policy, error) {
-	var def *policy.Definition
+func (s *Service) policyOf(workspaceID string, f Form) (*policyeval.Policy, error) {
+	var def *policyeval.Definition
 	var err error
 	if f.FamilyID != "" {
-		def, err = policy.FamilyDefinition(f.FamilyID, f.Definition, s.knownFamilies(workspaceID))
+		def, err = policyeval.FamilyDefinition(f.FamilyID, f.Definition, s.knownFamilies(workspaceID))
 	} else {
-		def, err = policy.ParseDefinition(f.Definition)
+		def, err = policyeval.ParseDefinition(f.Definition)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return &policy.Policy{Name: f.Name, Description: f.Description, FamilyID: f.FamilyID,
+	return &policyeval.Policy{Name: f.Name, Description: f.Description, FamilyID: f.FamilyID,
 		MaxClustersPerUser: f.MaxClustersPerUser, Libraries: f.Libraries, Definition: def}, nil
 }
 
@@ -281,7 +281,7 @@ func (s *Service) mustPass(workspaceID, editingID string, f Form) error {
 		msgs = append(msgs, m)
 	}
 	for _, p := range c.Problems {
-		if p.Severity == policy.SeverityError {
+		if p.Severity == policyeval.SeverityError {
 			msgs = append(msgs, fmt.Sprintf("line %d: %s", p.Line, p.Message))
 		}
 	}

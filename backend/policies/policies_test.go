@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 type fakeSource struct {
@@ -109,7 +109,7 @@ func TestViewAndActions(t *testing.T) {
 	assert.Equal(t, int64(2), broken.Info.MaxClustersPerUser, "an unreadable policy keeps its facts")
 	assert.Equal(t, "fam", broken.Info.FamilyID)
 	assert.NotNil(t, broken.Info.Constraints)
-	assert.Equal(t, []policy.ClusterType{policy.Job}, View(listed[2], true).Info.ClusterTypes)
+	assert.Equal(t, []policyeval.ClusterType{policyeval.Job}, View(listed[2], true).Info.ClusterTypes)
 	assert.Equal(t, "{\n  \"autotermination_minutes\": {\n    \"type\": \"range\",\n    \"maxValue\": 60\n  }\n}", View(listed[1], true).Definition)
 	for _, a := range Actions(Facts{State: "unknown", Admin: true}) {
 		assert.False(t, a.Enabled)

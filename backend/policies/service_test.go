@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 func byName(t *testing.T, s *Service, name string) (PolicyView, bool) {
@@ -111,13 +111,13 @@ func TestAUserWhoIsNotAnAdminIsRefused(t *testing.T) {
 	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 }
 
-func findConstraint(list []policy.FieldConstraint, path string) (policy.FieldConstraint, bool) {
+func findConstraint(list []policyeval.FieldConstraint, path string) (policyeval.FieldConstraint, bool) {
 	for _, c := range list {
 		if c.Path == path {
 			return c, true
 		}
 	}
-	return policy.FieldConstraint{}, false
+	return policyeval.FieldConstraint{}, false
 }
 
 var hclStart = hcl.Pos{Line: 1, Column: 1}

@@ -10,12 +10,12 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/iam"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 // PolicyView is one cluster policy as the Policies page lists it.
 type PolicyView struct {
-	Info policy.Info `json:"info"`
+	Info policyeval.Info `json:"info"`
 	// Problem is set when the definition cannot be read; Info then holds only
 	// the name, id and description.
 	Problem string `json:"problem"`
@@ -33,10 +33,10 @@ type PolicyView struct {
 // view (Service.Get) only for the policy it opens, so a workspace of 1,000
 // policies lists in kilobytes, not megabytes.
 type Summary struct {
-	ID           string               `json:"id"`
-	Name         string               `json:"name"`
-	FamilyID     string               `json:"familyId,omitempty"`
-	ClusterTypes []policy.ClusterType `json:"clusterTypes"`
+	ID           string                   `json:"id"`
+	Name         string                   `json:"name"`
+	FamilyID     string                   `json:"familyId,omitempty"`
+	ClusterTypes []policyeval.ClusterType `json:"clusterTypes"`
 }
 
 // ListView is the Policies page of one workspace.
@@ -60,8 +60,8 @@ func listView(cache catalog.ListingCache, list []compute.Policy, admin bool) Lis
 }
 
 func summaryOf(p compute.Policy) Summary {
-	types := []policy.ClusterType{}
-	if parsed, err := policy.FromAPI(p, nil); err == nil && parsed.ClusterTypes() != nil {
+	types := []policyeval.ClusterType{}
+	if parsed, err := policyeval.FromAPI(p, nil); err == nil && parsed.ClusterTypes() != nil {
 		types = parsed.ClusterTypes()
 	}
 	return Summary{ID: p.PolicyId, Name: p.Name, FamilyID: p.PolicyFamilyId, ClusterTypes: types}
@@ -71,13 +71,13 @@ func summaryOf(p compute.Policy) Summary {
 // and the actions admin (or not) may use on it.
 func View(p compute.Policy, admin bool) PolicyView {
 	v := PolicyView{Definition: indent(p.Definition), Overrides: indent(p.PolicyFamilyDefinitionOverrides), Creator: p.CreatorUserName}
-	parsed, err := policy.FromAPI(p, nil)
+	parsed, err := policyeval.FromAPI(p, nil)
 	if err != nil {
 		// Still listed: a policy the user can see should not vanish because
 		// its definition is malformed.
-		v.Info = policy.Info{ID: p.PolicyId, Name: p.Name, Description: p.Description,
-			FamilyID: p.PolicyFamilyId, MaxClustersPerUser: p.MaxClustersPerUser, Libraries: []policy.LibraryView{},
-			ClusterTypes: []policy.ClusterType{}, Constraints: []policy.FieldConstraint{}}
+		v.Info = policyeval.Info{ID: p.PolicyId, Name: p.Name, Description: p.Description,
+			FamilyID: p.PolicyFamilyId, MaxClustersPerUser: p.MaxClustersPerUser, Libraries: []policyeval.LibraryView{},
+			ClusterTypes: []policyeval.ClusterType{}, Constraints: []policyeval.FieldConstraint{}}
 		v.Problem = err.Error()
 	} else {
 		v.Info = parsed.Info()

@@ -10,7 +10,7 @@ import (
 	"os"
 	"sync"
 
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 // ErrNoFile is returned by Save and Reset when the store has no file (a
@@ -20,10 +20,10 @@ var ErrNoFile = errors.New("no DBU rate table file is configured")
 // Settings is what the rate table dialog edits: the user's own entries
 // apart from the built-in ones they override.
 type Settings struct {
-	User      policy.RateTable `json:"user"`      // saved to the user's file
-	Defaults  policy.RateTable `json:"defaults"`  // built in
-	Effective policy.RateTable `json:"effective"` // what estimates use now
-	LoadError string           `json:"loadError"` // the user's file could not be read
+	User      policyeval.RateTable `json:"user"`      // saved to the user's file
+	Defaults  policyeval.RateTable `json:"defaults"`  // built in
+	Effective policyeval.RateTable `json:"effective"` // what estimates use now
+	LoadError string               `json:"loadError"` // the user's file could not be read
 }
 
 // Store loads the table once and keeps it until Save or Reset. It is safe
@@ -32,11 +32,11 @@ type Store struct {
 	path string // "" keeps the built-in table only
 
 	mu      sync.Mutex
-	table   *policy.RateTable // nil until first use
-	loadErr error             // why the user's file was not used
+	table   *policyeval.RateTable // nil until first use
+	loadErr error                 // why the user's file was not used
 }
 
-// NewStore keeps the user's table at path (policy.RateFileName under the
+// NewStore keeps the user's table at path (policyeval.RateFileName under the
 // config dir); "" uses the built-in table and refuses to save.
 func NewStore(path string) *Store { return &Store{path: path} }
 
@@ -45,18 +45,18 @@ func (s *Store) Path() string { return s.path }
 
 // Table returns the user's table merged over the defaults. A user file
 // that cannot be read leaves the built-in table in use; Note says why.
-func (s *Store) Table() policy.RateTable {
+func (s *Store) Table() policyeval.RateTable {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.loadLocked()
 }
 
-func (s *Store) loadLocked() policy.RateTable {
+func (s *Store) loadLocked() policyeval.RateTable {
 	if s.table == nil {
-		t := policy.DefaultRateTable()
+		t := policyeval.DefaultRateTable()
 		s.loadErr = nil
 		if s.path != "" {
-			if loaded, err := policy.LoadRateTable(s.path); err == nil {
+			if loaded, err := policyeval.LoadRateTable(s.path); err == nil {
 				t = loaded
 			} else {
 				s.loadErr = err
@@ -82,12 +82,12 @@ func (s *Store) Note() string {
 // Settings returns the user's entries, the built-in table, the merged one
 // and whether the user's file could be read.
 func (s *Store) Settings() Settings {
-	out := Settings{Defaults: policy.DefaultRateTable(), Effective: s.Table(),
-		User: policy.RateTable{Rates: map[string]float64{}, Families: []policy.FamilyRate{}}}
+	out := Settings{Defaults: policyeval.DefaultRateTable(), Effective: s.Table(),
+		User: policyeval.RateTable{Rates: map[string]float64{}, Families: []policyeval.FamilyRate{}}}
 	if s.path == "" {
 		return out
 	}
-	user, err := policy.LoadUserRates(s.path)
+	user, err := policyeval.LoadUserRates(s.path)
 	out.User = user
 	if err != nil {
 		out.LoadError = err.Error()
@@ -97,17 +97,17 @@ func (s *Store) Settings() Settings {
 
 // Save writes the user's own entries (the merged table is never written)
 // and uses them from now on; it returns the merged table. An entry out of
-// range matches policy.ErrInvalidRateTable; a write failure does not.
-func (s *Store) Save(t policy.RateTable) (policy.RateTable, error) {
+// range matches policyeval.ErrInvalidRateTable; a write failure does not.
+func (s *Store) Save(t policyeval.RateTable) (policyeval.RateTable, error) {
 	if s.path == "" {
-		return policy.RateTable{}, ErrNoFile
+		return policyeval.RateTable{}, ErrNoFile
 	}
-	if err := policy.SaveRateTable(s.path, t); err != nil {
-		return policy.RateTable{}, err
+	if err := policyeval.SaveRateTable(s.path, t); err != nil {
+		return policyeval.RateTable{}, err
 	}
-	merged, err := policy.LoadRateTable(s.path)
+	merged, err := policyeval.LoadRateTable(s.path)
 	if err != nil {
-		return policy.RateTable{}, err
+		return policyeval.RateTable{}, err
 	}
 	s.mu.Lock()
 	s.table, s.loadErr = &merged, nil

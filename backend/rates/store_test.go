@@ -9,11 +9,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 func TestStoreLoadsTheUsersFileOverTheDefaults(t *testing.T) {
-	def := policy.DefaultRateTable()
+	def := policyeval.DefaultRateTable()
 	cases := []struct {
 		name     string
 		file     string // "" writes none
@@ -30,7 +30,7 @@ func TestStoreLoadsTheUsersFileOverTheDefaults(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), policy.RateFileName)
+			path := filepath.Join(t.TempDir(), policyeval.RateFileName)
 			if tc.file != "" {
 				require.NoError(t, os.WriteFile(path, []byte(tc.file), 0o600))
 			}
@@ -54,7 +54,7 @@ func TestStoreLoadsTheUsersFileOverTheDefaults(t *testing.T) {
 }
 
 func TestStoreLoadsOnce(t *testing.T) {
-	path := filepath.Join(t.TempDir(), policy.RateFileName)
+	path := filepath.Join(t.TempDir(), policyeval.RateFileName)
 	s := NewStore(path)
 	before := s.Table().Rates["Standard_DS3_v2"]
 	require.NoError(t, os.WriteFile(path, []byte(`{"rates":{"Standard_DS3_v2":9}}`), 0o600))
@@ -62,24 +62,24 @@ func TestStoreLoadsOnce(t *testing.T) {
 }
 
 func TestStoreSaveAndReset(t *testing.T) {
-	path := filepath.Join(t.TempDir(), policy.RateFileName)
+	path := filepath.Join(t.TempDir(), policyeval.RateFileName)
 	require.NoError(t, os.WriteFile(path, []byte(`not json`), 0o600))
 	s := NewStore(path)
 	require.NotEmpty(t, s.Note())
 
-	merged, err := s.Save(policy.RateTable{Rates: map[string]float64{"Standard_DS3_v2": 9}, PhotonMultiplier: 3})
+	merged, err := s.Save(policyeval.RateTable{Rates: map[string]float64{"Standard_DS3_v2": 9}, PhotonMultiplier: 3})
 	require.NoError(t, err)
 	assert.Equal(t, 9.0, merged.Rates["Standard_DS3_v2"])
 	assert.Equal(t, 9.0, s.Table().Rates["Standard_DS3_v2"])
 	assert.Empty(t, s.Note(), "a saved table replaces the broken one")
 	raw, err := os.ReadFile(path)
 	require.NoError(t, err)
-	var onDisk policy.RateTable
+	var onDisk policyeval.RateTable
 	require.NoError(t, json.Unmarshal(raw, &onDisk))
 	assert.Equal(t, map[string]float64{"Standard_DS3_v2": 9}, onDisk.Rates, "only the user's entries are written")
 
-	_, err = s.Save(policy.RateTable{Rates: map[string]float64{"x": -1}})
-	assert.ErrorIs(t, err, policy.ErrInvalidRateTable)
+	_, err = s.Save(policyeval.RateTable{Rates: map[string]float64{"x": -1}})
+	assert.ErrorIs(t, err, policyeval.ErrInvalidRateTable)
 	assert.Equal(t, 9.0, s.Table().Rates["Standard_DS3_v2"], "a refused table changes nothing")
 
 	set, err := s.Reset()
@@ -94,9 +94,9 @@ func TestStoreSaveAndReset(t *testing.T) {
 
 func TestStoreWithoutAFile(t *testing.T) {
 	s := NewStore("")
-	assert.Equal(t, policy.DefaultRateTable().Rates, s.Table().Rates)
+	assert.Equal(t, policyeval.DefaultRateTable().Rates, s.Table().Rates)
 	assert.Empty(t, s.Note())
-	_, err := s.Save(policy.RateTable{})
+	_, err := s.Save(policyeval.RateTable{})
 	assert.ErrorIs(t, err, ErrNoFile)
 	_, err = s.Reset()
 	assert.ErrorIs(t, err, ErrNoFile)
@@ -105,7 +105,7 @@ func TestStoreWithoutAFile(t *testing.T) {
 func TestStoreSaveWriteFailureIsNotAnInvalidEntry(t *testing.T) {
 	blocker := filepath.Join(t.TempDir(), "not-a-folder")
 	require.NoError(t, os.WriteFile(blocker, nil, 0o600))
-	_, err := NewStore(filepath.Join(blocker, policy.RateFileName)).Save(policy.RateTable{Rates: map[string]float64{"a": 1}})
+	_, err := NewStore(filepath.Join(blocker, policyeval.RateFileName)).Save(policyeval.RateTable{Rates: map[string]float64{"a": 1}})
 	require.Error(t, err)
-	assert.NotErrorIs(t, err, policy.ErrInvalidRateTable)
+	assert.NotErrorIs(t, err, policyeval.ErrInvalidRateTable)
 }

@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -78,7 +78,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.workspace, "workspace", "", "workspace name (or id) whose cached catalog and policies to use")
 	fs.StringVar(&o.policyID, "policy-id", "", "cached policy id or name (with --workspace)")
 	fs.StringVar(&o.clusterType, "cluster-type", "", "all-purpose, job or dlt (default all-purpose; job for a new_cluster)")
-	fs.StringVar(&o.rates, "dbu-rates", "", "DBU rate table for dbus_per_hour (default: the app's "+policy.RateFileName+", else built-in estimates)")
+	fs.StringVar(&o.rates, "dbu-rates", "", "DBU rate table for dbus_per_hour (default: the app's "+policyeval.RateFileName+", else built-in estimates)")
 	fs.StringVar(&o.format, "format", "text", "text or json")
 	// Flags may come after the spec path too.
 	var positional []string
@@ -110,7 +110,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 }
 
 func validClusterType(s string) bool {
-	for _, t := range policy.ClusterTypes {
+	for _, t := range policyeval.ClusterTypes {
 		if string(t) == s {
 			return true
 		}

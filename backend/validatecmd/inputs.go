@@ -12,18 +12,18 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // inputs is everything a check needs, read and parsed.
 type inputs struct {
 	spec        map[string]any
-	policy      *policy.Policy // nil: spec rules only
-	workspaceID string         // whose cached catalog to check against ("" none)
+	policy      *policyeval.Policy // nil: spec rules only
+	workspaceID string             // whose cached catalog to check against ("" none)
 	cacheDir    string
-	rates       policy.RateTable
-	clusterType policy.ClusterType
+	rates       policyeval.RateTable
+	clusterType policyeval.ClusterType
 }
 
 func load(ctx context.Context, o options, deps Deps, stderr io.Writer) (inputs, error) {
@@ -32,29 +32,29 @@ func load(ctx context.Context, o options, deps Deps, stderr io.Writer) (inputs, 
 	if err != nil {
 		return in, fmt.Errorf("spec: %w", err)
 	}
-	spec, err := policy.DecodeSpec(raw)
+	spec, err := policyeval.DecodeSpec(raw)
 	if err != nil {
 		return in, fmt.Errorf("spec %s: %w", o.spec, err)
 	}
-	in.clusterType = policy.ClusterType(o.clusterType)
+	in.clusterType = policyeval.ClusterType(o.clusterType)
 	if nc, ok := spec["new_cluster"].(map[string]any); ok {
 		spec = nc // a job cluster as a job's settings carry it
 		if in.clusterType == "" {
-			in.clusterType = policy.Job
+			in.clusterType = policyeval.Job
 		}
 	}
 	if in.clusterType == "" {
-		in.clusterType = policy.AllPurpose
+		in.clusterType = policyeval.AllPurpose
 	}
 	in.spec = spec
 
 	ratesPath := o.rates
 	if ratesPath == "" {
-		ratesPath = filepath.Join(deps.Paths.Config, policy.RateFileName)
+		ratesPath = filepath.Join(deps.Paths.Config, policyeval.RateFileName)
 	} else if _, err := os.Stat(ratesPath); err != nil {
 		return in, fmt.Errorf("DBU rate table: %w", err)
 	}
-	if in.rates, err = policy.LoadRateTable(ratesPath); err != nil {
+	if in.rates, err = policyeval.LoadRateTable(ratesPath); err != nil {
 		return in, err
 	}
 
@@ -64,7 +64,7 @@ func load(ctx context.Context, o options, deps Deps, stderr io.Writer) (inputs, 
 		if err != nil {
 			return in, fmt.Errorf("policy: %w", err)
 		}
-		if in.policy, err = policy.FromJSON(data, nil); err != nil {
+		if in.policy, err = policyeval.FromJSON(data, nil); err != nil {
 			return in, fmt.Errorf("policy %s: %w", o.policyFile, err)
 		}
 	case o.workspace != "":
@@ -124,7 +124,7 @@ func loadCached(o options, deps Deps, in *inputs, stderr io.Writer) error {
 	}
 	for _, p := range snap.Policies.Items {
 		if p.PolicyId == want || strings.EqualFold(p.Name, want) {
-			if in.policy, err = policy.FromAPI(p, nil); err != nil {
+			if in.policy, err = policyeval.FromAPI(p, nil); err != nil {
 				return fmt.Errorf("cached policy %q: %w", p.Name, err)
 			}
 			age := deps.Now().Sub(snap.Policies.FetchedAt).Round(time.Minute)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/check"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 // Finding is one line of the report.
@@ -22,14 +22,14 @@ type Finding struct {
 
 // Report is the outcome, also the --format json document.
 type Report struct {
-	OK          bool             `json:"ok"`
-	Policy      string           `json:"policy,omitempty"`
-	ClusterType string           `json:"clusterType"`
-	Findings    []Finding        `json:"findings"`
-	DBUsPerHour *policy.Estimate `json:"dbusPerHour,omitempty"`
-	Notes       []string         `json:"notes,omitempty"`
-	Errors      int              `json:"errors"`
-	Warnings    int              `json:"warnings"`
+	OK          bool                 `json:"ok"`
+	Policy      string               `json:"policy,omitempty"`
+	ClusterType string               `json:"clusterType"`
+	Findings    []Finding            `json:"findings"`
+	DBUsPerHour *policyeval.Estimate `json:"dbusPerHour,omitempty"`
+	Notes       []string             `json:"notes,omitempty"`
+	Errors      int                  `json:"errors"`
+	Warnings    int                  `json:"warnings"`
 }
 
 // checkSpec runs the one checker (backend/check): the policy (defaults

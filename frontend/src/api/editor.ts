@@ -13,15 +13,15 @@ import {
   ResetRates,
   SaveRates,
 } from '../../wailsjs/go/app/Editor'
-import { app, apply, catalog, check, policy } from '../../wailsjs/go/models'
+import { app, apply, catalog, check, policyeval } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
 export type EditorCatalog = catalog.EditorCatalog
 export type NodeTypeOption = catalog.NodeTypeOption
 export type RuntimeOption = catalog.RuntimeOption
 export type PoolOption = catalog.PoolOption
-export type PolicyInfo = policy.Info
-export type FieldConstraint = policy.FieldConstraint
+export type PolicyInfo = policyeval.Info
+export type FieldConstraint = policyeval.FieldConstraint
 export type Evaluation = app.Evaluation
 export type Problem = app.Problem
 export type CreateView = app.CreateView
@@ -29,7 +29,7 @@ export type EditTarget = apply.EditTarget
 export type EditPlan = apply.Plan
 export type EditResult = app.EditResult
 export type ServerVerdict = check.ServerVerdict
-export type RateTable = policy.RateTable
+export type RateTable = policyeval.RateTable
 export type RateSettings = app.RateSettings
 export type LibraryInstall = apply.LibraryInstall
 /** A rate table as plain data (the dialog's form builds one). */
@@ -61,7 +61,7 @@ export const editorApi = {
     invoke(() => CheckWithServer(ws, clusterId, spec)),
   rates: (): Promise<RateTable> => invoke(() => Rates()),
   /** Saves the user's own entries (not the merged table); returns the merged one. */
-  saveRates: (t: RateTableInput): Promise<RateTable> => invoke(() => SaveRates(policy.RateTable.createFrom(t))),
+  saveRates: (t: RateTableInput): Promise<RateTable> => invoke(() => SaveRates(policyeval.RateTable.createFrom(t))),
   /** The user's entries, the built-in table and whether the user's file could be read. */
   rateSettings: (): Promise<RateSettings> => invoke(() => RateSettings()),
   /** Back to the built-in table (the user's file is removed). */

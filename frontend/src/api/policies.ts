@@ -1,5 +1,5 @@
 import { Check, Create, Delete, Edit, EditImpact, Enforce, Export, Families, Get, List, SaveExport, Usage } from '../../wailsjs/go/app/Policies'
-import { policies, policy, type app, type compute } from '../../wailsjs/go/models'
+import { policies, policyeval, type app, type compute } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
 export type PolicyView = policies.PolicyView
@@ -18,7 +18,7 @@ export type PolicyImpact = policies.ImpactView
 export type ImpactCluster = policies.ImpactCluster
 export type EnforcePlan = policies.EnforcePlan
 export type PolicyExport = policies.Exported
-export type DefinitionProblem = policy.DefinitionProblem
+export type DefinitionProblem = policyeval.DefinitionProblem
 export type SettingsChange = compute.ClusterSettingsChange
 export type PolicyExportFormat = 'json' | 'terraform'
 export type SavedFile = app.SavedFile

@@ -1,4 +1,4 @@
-package policy_test
+package policyeval_test
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
-	"github.com/clusterdeck/clusterdeck/backend/policy"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
@@ -69,7 +69,7 @@ func TestAgreesWithDemoServer(t *testing.T) {
 	require.NoError(t, err)
 	pools, err := w.InstancePools.ListAll(ctx)
 	require.NoError(t, err)
-	rates := policy.DefaultRateTable()
+	rates := policyeval.DefaultRateTable()
 	// dbu sets c to a spec under the DBU cap policy: Standard_DS3_v2 is
 	// 0.75 DBU/h, DS4 1.5, DS5 3; the cap is 4.
 	dbu := func(c *compute.CreateCluster, edit func(*compute.CreateCluster)) {
@@ -146,11 +146,11 @@ func TestAgreesWithDemoServer(t *testing.T) {
 			dbu(c, func(c *compute.CreateCluster) { c.NodeTypeId = ""; c.InstancePoolId = smallPool.InstancePoolId })
 		}, true},
 	}
-	policies := map[string]*policy.Policy{}
+	policies := map[string]*policyeval.Policy{}
 	all, err := w.ClusterPolicies.ListAll(ctx, compute.ListClusterPoliciesRequest{})
 	require.NoError(t, err)
 	for _, p := range all {
-		policies[p.PolicyId], err = policy.FromAPI(p, nil)
+		policies[p.PolicyId], err = policyeval.FromAPI(p, nil)
 		require.NoError(t, err, p.Name)
 	}
 	for _, c := range cases {
@@ -160,7 +160,7 @@ func TestAgreesWithDemoServer(t *testing.T) {
 			raw, err := json.Marshal(req)
 			require.NoError(t, err)
 			def := policies[req.PolicyId].Definition
-			res, err := policy.EvaluateJSON(def, raw, policy.Options{ApplyDefaults: req.ApplyPolicyDefaultValues,
+			res, err := policyeval.EvaluateJSON(def, raw, policyeval.Options{ApplyDefaults: req.ApplyPolicyDefaultValues,
 				Rates: &rates, NodeTypes: nodeTypes.NodeTypes, Pools: pools})
 			require.NoError(t, err)
 			if req.PolicyId == capped.PolicyId {
@@ -194,7 +194,7 @@ func TestAgreesWithDemoServer(t *testing.T) {
 	for _, p := range all {
 		if p.PolicyFamilyId == "personal-vm" {
 			info := policies[p.PolicyId].Info()
-			assert.Equal(t, []policy.ClusterType{policy.AllPurpose}, info.ClusterTypes)
+			assert.Equal(t, []policyeval.ClusterType{policyeval.AllPurpose}, info.ClusterTypes)
 			assert.Equal(t, int64(1), info.MaxClustersPerUser)
 		}
 	}

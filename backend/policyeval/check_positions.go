@@ -1,4 +1,4 @@
-package policy
+package policyeval
 
 import (
 	"encoding/json"

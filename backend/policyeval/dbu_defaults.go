@@ -1,4 +1,4 @@
-package policy
+package policyeval
 
 // DefaultRateLabel marks every figure computed from the built-in table.
 const DefaultRateLabel = "Estimate: approximate list DBU rates per node type; your cloud, region, " +

@@ -3,7 +3,7 @@
 // service's own wording), the effective spec with fixed and default values
 // applied, and per-field constraints a form can render. It is independent of
 // the demo server's enforcement, so the two can be compared.
-package policy
+package policyeval
 
 import (
 	"bytes"
