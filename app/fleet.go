@@ -129,7 +129,7 @@ func (f *Fleet) workspaces() []fleet.Workspace {
 	for _, p := range profiles {
 		ws := fleet.Workspace{ID: p.ID, Name: p.Name, Listed: listed[p.ID]}
 		if snap, err := f.catalog(p.ID); err == nil {
-			ws.OverPolicy = fleet.NewPolicySize(snap.Policies.Items, f.rates(), snap.NodeTypes.Items, snap.Pools.Items).Check
+			ws.OverPolicy = fleet.NewPolicySize(snap, f.rates()).Check
 		}
 		out = append(out, ws)
 	}

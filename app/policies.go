@@ -35,7 +35,7 @@ type Policies struct {
 func newPolicies(ctx context.Context, d Deps) *Policies {
 	p := &Policies{session: d.Session, catalog: d.Catalog, emit: d.Emitter, files: d.Files, ctx: ctx}
 	if d.Catalog != nil {
-		p.svc = policies.NewService(d.Catalog, nil).Connect(d.Clients, d.Catalog)
+		p.svc = policies.NewService(d.Catalog, nil).Connect(d.Clients, d.Catalog).WithRates(d.Rates.Table)
 	}
 	return p
 }

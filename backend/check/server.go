@@ -84,13 +84,11 @@ func (c *Checker) WithServer(ctx context.Context, w *workspaceapi.Client, worksp
 	}
 	// The same rate table as the form's evaluation: without it a
 	// dbus_per_hour rule would go unchecked on our side only.
-	rates := c.rateTable()
-	res, err := policyeval.Evaluate(p.Definition, saved, policyeval.Options{ClusterType: policyeval.AllPurpose, Rates: &rates,
-		NodeTypes: snap.NodeTypes.Items, Pools: snap.Pools.Items, SparkVersions: snap.SparkVersions.Items})
+	found, err := Existing(p, saved, TypeOf(d.ClusterSource), snap, c.rateTable())
 	if err != nil {
 		return out, err
 	}
-	for _, v := range res.Violations {
+	for _, v := range found {
 		out.Ours = append(out.Ours, PathMessage{Path: v.Path, Message: v.Message})
 	}
 	sortMessages(out.Server)

@@ -22,6 +22,21 @@ type Sizing struct {
 	Up bool
 }
 
+// Spec is the size alone as a cluster spec (node types, pools, workers or
+// the autoscale range, Photon): what a size-only policy check reads.
+func (s Sizing) Spec() compute.ClusterSpec {
+	spec := compute.ClusterSpec{NodeTypeId: s.NodeType, DriverNodeTypeId: s.DriverNodeType, InstancePoolId: s.Pool,
+		DriverInstancePoolId: s.DriverPool, NumWorkers: s.Workers}
+	if s.AutoscaleMax > 0 {
+		spec.NumWorkers = 0
+		spec.Autoscale = &compute.AutoScale{MinWorkers: s.AutoscaleMin, MaxWorkers: s.AutoscaleMax}
+	}
+	if s.Photon {
+		spec.RuntimeEngine = compute.RuntimeEnginePhoton
+	}
+	return spec
+}
+
 // SizingOf reads a cluster's sizing: running compute at the size it has
 // now, the rest at the size it would have.
 func SizingOf(d *compute.ClusterDetails) Sizing {

@@ -5,6 +5,8 @@ import (
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
@@ -24,23 +26,22 @@ func larger(v policyeval.Violation) bool {
 }
 
 // PolicySize checks running clusters against the workspace's cached
-// policies with the offline evaluator, for size only (workers, node
-// types, DBU/h): the rest of a policy is the editor's concern. A policy is
-// parsed when a running cluster first names it: the page re-reads the
-// fleet every few seconds, and a workspace may hold a thousand policies.
+// policies (check.Existing), for size only (workers, node types, DBU/h):
+// the rest of a policy is the editor's concern. A policy is parsed when a
+// running cluster first names it: the page re-reads the fleet every few
+// seconds, and a workspace may hold a thousand policies.
 type PolicySize struct {
-	raw       map[string]compute.Policy     // by id
-	parsed    map[string]*policyeval.Policy // nil: could not be read
-	Rates     policyeval.RateTable
-	NodeTypes []compute.NodeType
-	Pools     []compute.InstancePoolAndStats
+	raw    map[string]compute.Policy     // by id
+	parsed map[string]*policyeval.Policy // nil: could not be read
+	snap   catalog.Snapshot
+	rates  policyeval.RateTable
 }
 
-// NewPolicySize holds the workspace's policies until a cluster needs one.
-func NewPolicySize(policies []compute.Policy, rates policyeval.RateTable, nodes []compute.NodeType, pools []compute.InstancePoolAndStats) *PolicySize {
-	p := &PolicySize{raw: make(map[string]compute.Policy, len(policies)), parsed: map[string]*policyeval.Policy{},
-		Rates: rates, NodeTypes: nodes, Pools: pools}
-	for _, api := range policies {
+// NewPolicySize holds the workspace's cached policies until a cluster needs one.
+func NewPolicySize(snap catalog.Snapshot, rates policyeval.RateTable) *PolicySize {
+	p := &PolicySize{raw: make(map[string]compute.Policy, len(snap.Policies.Items)), parsed: map[string]*policyeval.Policy{},
+		snap: snap, rates: rates}
+	for _, api := range snap.Policies.Items {
 		p.raw[api.PolicyId] = api
 	}
 	return p
@@ -71,20 +72,11 @@ func (p *PolicySize) Check(r clusters.Row) string {
 	if pol == nil {
 		return ""
 	}
-	spec := compute.ClusterSpec{NodeTypeId: s.NodeType, DriverNodeTypeId: s.DriverNodeType, InstancePoolId: s.Pool,
-		DriverInstancePoolId: s.DriverPool, NumWorkers: s.Workers}
-	if s.AutoscaleMax > 0 {
-		spec.NumWorkers = 0
-		spec.Autoscale = &compute.AutoScale{MinWorkers: s.AutoscaleMin, MaxWorkers: s.AutoscaleMax}
-	}
-	if s.Photon {
-		spec.RuntimeEngine = compute.RuntimeEnginePhoton
-	}
-	res, err := pol.Evaluate(spec, policyeval.Options{Rates: &p.Rates, NodeTypes: p.NodeTypes, Pools: p.Pools})
+	found, err := check.Existing(pol, s.Spec(), check.TypeOf(s.Source), p.snap, p.rates)
 	if err != nil {
 		return ""
 	}
-	for _, v := range res.Violations {
+	for _, v := range found {
 		if larger(v) {
 			return fmt.Sprintf("Larger than its policy allows: %s", v.Message)
 		}

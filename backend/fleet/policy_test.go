@@ -6,6 +6,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
@@ -14,8 +15,8 @@ func TestPolicySizeFlagsOnlyWhatMakesAClusterLarger(t *testing.T) {
 	small := compute.Policy{PolicyId: "p-small", Name: "Small",
 		Definition: `{"num_workers": {"type": "range", "maxValue": 4}, "autoscale.max_workers": {"type": "range", "maxValue": 4},` +
 			` "spark_version": {"type": "fixed", "value": "15.4.x-scala2.12"}}`}
-	check := NewPolicySize([]compute.Policy{small, {PolicyId: "p-bad", Definition: "{not json"}},
-		policyeval.RateTable{Rates: map[string]float64{"m5.xlarge": 1}}, nil, nil).Check
+	snap := catalog.Snapshot{Policies: catalog.Section[[]compute.Policy]{Items: []compute.Policy{small, {PolicyId: "p-bad", Definition: "{not json"}}}}
+	check := NewPolicySize(snap, policyeval.RateTable{Rates: map[string]float64{"m5.xlarge": 1}}).Check
 	row := func(d compute.ClusterDetails) clusters.Row {
 		d.State = compute.StateRunning
 		d.NodeTypeId = "m5.xlarge"

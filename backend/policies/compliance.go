@@ -10,7 +10,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
-	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
+	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/leanread"
 	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
@@ -137,8 +137,8 @@ func violationsOf(m map[string]string) []Violation {
 	return out
 }
 
-// offlineEvaluator checks clusters against the cached policy with the
-// built-in DBU rates, as the cluster form does.
+// offlineEvaluator checks clusters against the cached policy (check.Existing,
+// with the user's DBU rate table, as the cluster form does).
 func (s *Service) offlineEvaluator(ctx context.Context, workspaceID, policyID string) (func(compute.ClusterDetails) []Violation, error) {
 	snap, _, err := s.cache.Cached(workspaceID)
 	if err != nil && !errors.Is(err, catalog.ErrNotCached) {
@@ -148,7 +148,7 @@ func (s *Service) offlineEvaluator(ctx context.Context, workspaceID, policyID st
 	if err != nil {
 		return nil, err
 	}
-	return evaluator(p, snap), nil
+	return s.evaluator(p, snap), nil
 }
 
 // cachedPolicy is the policy as the workspace last listed it, its family
@@ -168,34 +168,22 @@ func (s *Service) cachedPolicy(ctx context.Context, workspaceID string, snap cat
 	return policyeval.FromAPI(raw, fams)
 }
 
-// evaluator is the one check of an existing cluster against a policy: the
-// spec it was created or last edited with (its details when the server
-// reports none), its cluster type, the catalog's node types, pools and
-// runtimes, and the built-in DBU rates.
-func evaluator(p *policyeval.Policy, snap catalog.Snapshot) func(compute.ClusterDetails) []Violation {
-	rates := policyeval.DefaultRateTable()
+// evaluator checks existing clusters against p through check.Existing.
+func (s *Service) evaluator(p *policyeval.Policy, snap catalog.Snapshot) func(compute.ClusterDetails) []Violation {
+	table := s.rateTable()
 	return func(c compute.ClusterDetails) []Violation {
-		spec, ok := clusterspec.Requested(&c)
-		if !ok {
-			var err error
-			if spec, err = clusterspec.FromDetails(&c); err != nil {
-				return []Violation{{Message: err.Error()}}
-			}
-		}
-		t := policyeval.AllPurpose
-		if c.ClusterSource == compute.ClusterSourceJob {
-			t = policyeval.Job
-		}
-		res, err := p.Evaluate(spec, policyeval.Options{ClusterType: t, Rates: &rates, NodeTypes: snap.NodeTypes.Items,
-			Pools: snap.Pools.Items, SparkVersions: snap.SparkVersions.Items})
+		spec, err := check.SpecOfCluster(&c)
 		if err != nil {
 			return []Violation{{Message: err.Error()}}
 		}
-		out := make([]Violation, 0, len(res.Violations))
-		for _, v := range res.Violations {
+		found, err := check.Existing(p, spec, check.TypeOf(c.ClusterSource), snap, table)
+		if err != nil {
+			return []Violation{{Message: err.Error()}}
+		}
+		out := make([]Violation, 0, len(found))
+		for _, v := range found {
 			out = append(out, Violation{Path: v.Path, Message: v.Message})
 		}
-		sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 		return out
 	}
 }

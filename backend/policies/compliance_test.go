@@ -11,6 +11,8 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 )
 
 // tighten makes the seeded Shared Compute policy stricter than the running
@@ -152,4 +154,35 @@ func TestEnforcePreviewsThenApplies(t *testing.T) {
 			assert.True(t, c.Compliant, "%+v", c.Violations)
 		}
 	}
+}
+
+// The policies page checks dbus_per_hour with the user's DBU rate table, as
+// the editor does (it used the built-in one, so the two could disagree).
+func TestOfflineComplianceUsesTheUsersRateTable(t *testing.T) {
+	s, _ := startLive(t, "")
+	ctx := testCtx(t)
+	shared, ok := byName(t, s, "Shared Compute")
+	require.True(t, ok)
+	form := Form{Name: shared.Info.Name, Description: shared.Info.Description, FamilyID: shared.Info.FamilyID,
+		Definition: `{"dbus_per_hour": {"type": "range", "maxValue": 1000}}`}
+	require.NoError(t, s.Edit(ctx, "w", shared.Info.ID, form))
+	u, err := s.Usage(ctx, "w", shared.Info.ID)
+	require.NoError(t, err)
+	analytics := useNamed(u, "shared-analytics")
+	require.NotEmpty(t, analytics.ID)
+	w, err := s.clients.Client(ctx, "w")
+	require.NoError(t, err)
+	details, err := w.Clusters.GetByClusterId(ctx, analytics.ID)
+	require.NoError(t, err)
+
+	eval, err := s.offlineEvaluator(ctx, "w", shared.Info.ID)
+	require.NoError(t, err)
+	assert.Empty(t, eval(*details), "the built-in rates keep it under 1,000 DBU/h")
+
+	s.WithRates(func() policyeval.RateTable {
+		return policyeval.RateTable{Rates: map[string]float64{details.NodeTypeId: 500, details.DriverNodeTypeId: 500}}
+	})
+	eval, err = s.offlineEvaluator(ctx, "w", shared.Info.ID)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"dbus_per_hour"}, paths(ClusterUse{Violations: eval(*details)}))
 }

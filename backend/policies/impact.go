@@ -57,7 +57,7 @@ func (s *Service) EditImpact(ctx context.Context, workspaceID, policyID string, 
 	if err != nil {
 		return ImpactView{}, err
 	}
-	now, after := evaluator(current, snap), evaluator(edited, snap)
+	now, after := s.evaluator(current, snap), s.evaluator(edited, snap)
 	out := ImpactView{PolicyID: policyID, Clusters: make([]ImpactCluster, 0, len(using))}
 	for _, c := range using {
 		ic := ImpactCluster{ID: c.ClusterId, Name: c.ClusterName, State: c.State, Creator: c.CreatorUserName,

@@ -14,6 +14,8 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
+	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
@@ -37,6 +39,8 @@ type Service struct {
 	now     func() time.Time
 	clients ClientSource
 	refresh Refresher
+	// rates is the user's DBU rate table (the editor's), for dbus_per_hour rules.
+	rates func() policyeval.RateTable
 
 	mu       sync.Mutex
 	families map[string][]compute.PolicyFamily // per workspace, once fetched
@@ -48,6 +52,20 @@ func NewService(cache catalog.Reader, now func() time.Time) *Service {
 		now = time.Now
 	}
 	return &Service{cache: cache, now: now, families: map[string][]compute.PolicyFamily{}}
+}
+
+// WithRates checks clusters with the user's DBU rate table (rates.Store.Table),
+// as the editor does; without it, the built-in one.
+func (s *Service) WithRates(table func() policyeval.RateTable) *Service {
+	s.rates = table
+	return s
+}
+
+func (s *Service) rateTable() policyeval.RateTable {
+	if s.rates == nil {
+		return rates.NewStore("").Table()
+	}
+	return s.rates()
 }
 
 // Connect lets the service change policies: clients reach the workspaces,
