@@ -13,11 +13,15 @@ BINARY        := build/bin/clusterdeck
 ifeq ($(shell uname -s),Darwin)
 BINARY        := build/bin/clusterdeck.app/Contents/MacOS/clusterdeck
 endif
+# The test build: the release binary plus the loopback bridge and the demo's
+# test flags (-tags testbuild, main_testbuild.go); the browser suite and the
+# benchmarks run it. Users get $(BINARY), which holds none of it.
+TEST_BINARY   := build/bin/clusterdeck-test
 ARTIFACTS     := $(CURDIR)/test-artifacts
 # Webkit 4.1 is what Debian 12 and current Ubuntu ship.
 TAGS          := webkit2_41
 
-GO_SOURCES       := main.go go.mod go.sum $(shell find app backend -name '*.go' -not -name '*_test.go' 2>/dev/null) app/bridge/shim.js
+GO_SOURCES       := main.go main_release.go main_testbuild.go go.mod go.sum $(shell find app backend -name '*.go' -not -name '*_test.go' 2>/dev/null) app/bridge/shim.js
 FRONTEND_SOURCES := $(shell find frontend/src frontend/tooling frontend/public -type f 2>/dev/null) frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
 NODE_MODULES     := frontend/node_modules/.package-lock.json
 BINDINGS         := frontend/wailsjs/go/models.ts
@@ -41,15 +45,15 @@ test: test-deps go-test frontend-test e2e desktop-smoke
 ## switch) and the real window beside a minimal Wails app. Figures, not pass/fail: compare runs on
 ## the same machine. BENCH_LOG keeps the whole output; `grep ^BENCH` it to compare.
 BENCH_LOG := $(ARTIFACTS)/bench.log
-bench: test-deps $(BINARY)
+bench: test-deps $(TEST_BINARY)
 	mkdir -p $(ARTIFACTS)
 	set -o pipefail; { \
 	  go test -run '^$$' -bench . -benchtime $(or $(BENCHTIME),1x) ./backend/... && \
 	  for engine in chromium webkit; do \
-	    CLUSTERDECK_BINARY=$(CURDIR)/$(BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) build/scripts/e2e.sh $$engine \
+	    CLUSTERDECK_BINARY=$(CURDIR)/$(TEST_BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) build/scripts/e2e.sh $$engine \
 	      e2e/clusters-scale.e2e.ts e2e/catalog-scale.e2e.ts e2e/fleet-scale.e2e.ts e2e/metrics.e2e.ts e2e/workspaces.e2e.ts || exit 1; \
 	  done && \
-	  CLUSTERDECK_BENCH=1 CLUSTERDECK_BINARY=$(CURDIR)/$(BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) \
+	  CLUSTERDECK_BENCH=1 CLUSTERDECK_BINARY=$(CURDIR)/$(TEST_BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) \
 	    xvfb-run -a -s "-screen 0 1440x900x24" build/scripts/with-keyring.sh \
 	    go test -count=1 -v -run TestBenchDesktop ./build/smoke; \
 	} 2>&1 | tee $(BENCH_LOG)
@@ -88,8 +92,12 @@ $(PAGE): $(NODE_MODULES) $(BINDINGS) $(FRONTEND_SOURCES)
 $(BINARY): $(PAGE) $(GO_SOURCES)
 	$(WAILS) build -s -skipbindings -m -tags $(TAGS) -ldflags "-X main.version=$(VERSION)"
 
+$(TEST_BINARY): $(PAGE) $(GO_SOURCES)
+	go build -tags $(TAGS),desktop,production,testbuild -ldflags "-w -s -X main.version=$(VERSION)" -o $@ .
+
 go-test: test-deps $(PAGE)
 	go vet ./...
+	go vet -tags testbuild .
 	go test -race -count=1 ./...
 
 frontend-test: $(NODE_MODULES) $(BINDINGS)
@@ -100,13 +108,13 @@ frontend-test: $(NODE_MODULES) $(BINDINGS)
 ## through WebKitWebDriver, under LANG=C.UTF-8) and Debian's Chromium; then the locale and time-zone
 ## matrix in WebKitGTK. One engine: E2E_ENGINES=webkit; some files: E2E_FILES=e2e/pools.e2e.ts.
 E2E_ENGINES ?= webkit chromium
-e2e: test-deps $(BINARY)
+e2e: test-deps $(TEST_BINARY)
 	mkdir -p $(ARTIFACTS)
 	set -e; for engine in $(E2E_ENGINES); do \
 	  echo "e2e: $$engine"; \
-	  CLUSTERDECK_BINARY=$(CURDIR)/$(BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) build/scripts/e2e.sh $$engine $(E2E_FILES); \
+	  CLUSTERDECK_BINARY=$(CURDIR)/$(TEST_BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) build/scripts/e2e.sh $$engine $(E2E_FILES); \
 	done
-	$(if $(E2E_FILES),,CLUSTERDECK_BINARY=$(CURDIR)/$(BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) build/scripts/e2e-locales.sh)
+	$(if $(E2E_FILES),,CLUSTERDECK_BINARY=$(CURDIR)/$(TEST_BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) build/scripts/e2e-locales.sh)
 
 ## desktop-smoke: the production binary in a real window under Xvfb, with a private
 ## D-Bus session and an unlocked temporary keyring (nothing lands in the user's home).

@@ -6,8 +6,6 @@ package main
 import (
 	"context"
 	"embed"
-	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -20,7 +18,6 @@ import (
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/app"
-	"github.com/clusterdeck/clusterdeck/app/bridge"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
@@ -72,6 +69,9 @@ func run(ctx context.Context, args []string) error {
 	}
 	switch command {
 	case "demo-api":
+		if err := checkDemoArgs(args[1:]); err != nil {
+			return err
+		}
 		return demo.RunCommand(ctx, args[1:], os.Stdout)
 	case "validate":
 		if code := validatecmd.RunCommand(ctx, args[1:], os.Stdout, os.Stderr, validatecmd.DefaultDeps()); code != 0 {
@@ -88,45 +88,11 @@ func run(ctx context.Context, args []string) error {
 		}
 		return nil
 	case "bridge":
-		// Flags first: --help or a typo must not build the app and start the demo.
-		demoFlags, rest, err := demo.SplitBridgeFlags(args[1:], os.Stdout, demoTimeScale)
-		if err != nil {
-			return err
-		}
-		flags, err := bridge.ParseFlags(rest, os.Stdout)
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Println("  --demo-time-scale=X, --demo-clusters=N, --demo-control\n    \ttest-only: tune the built-in demo workspace (see docs/cli.md)")
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		hub := bridge.NewHub(log)
-		var files app.FileSaver // no dialog in the bridge; --save-dir is for tests
-		if flags.SaveDir != "" {
-			files = app.FolderFiles{Dir: flags.SaveDir}
-		}
-		a, assets, demoServer, err := build(ctx, log, app.WireEmitter(hub.Emit), "bridge", demoFlags.Options(), files, nil)
-		if err != nil {
-			return err
-		}
-		if demoFlags.Control {
-			fmt.Printf("CLUSTERDECK_DEMO_URL=%s\nCLUSTERDECK_DEMO_TOKEN=%s\n", demoServer.URL(), demoServer.Token())
-		}
-		a.Startup(ctx)
-		defer a.Shutdown(context.Background())
-		return bridge.RunCommand(ctx, flags, os.Stdout, bridge.Config{
-			Bound: a.Bindings(), FormatErr: a.FormatError, Assets: assets, Hub: hub, Log: log,
-		})
+		return runBridge(ctx, log, args[1:])
 	case "":
-		// The window may take the bridge's demo flags (`make bench` opens it
-		// on 10,000 demo clusters); nothing else.
-		demoFlags, rest, err := demo.SplitBridgeFlags(args, os.Stdout, demoTimeScale)
+		demoOpts, err := windowDemoOptions(args)
 		if err != nil {
 			return err
-		}
-		if len(rest) > 0 {
-			return fmt.Errorf("unknown argument %q (the window takes only --demo-… flags)", rest[0])
 		}
 		// A desktop app idles most of the time: collect garbage at half the
 		// default heap growth (about 40 MB less with 10,000 clusters listed).
@@ -135,7 +101,7 @@ func run(ctx context.Context, args []string) error {
 		// …and give a full listing's garbage back to the OS once the page has
 		// painted it, instead of holding it up to the heap goal.
 		freed := memory.NewReleaser(2*time.Second, 20*time.Second)
-		a, assets, _, err := build(ctx, log, emitter, "desktop", demoFlags.Options(), app.DesktopFiles{Emitter: emitter}, freed.BurstEnded)
+		a, assets, _, err := build(ctx, log, emitter, "desktop", demoOpts, app.DesktopFiles{Emitter: emitter}, freed.BurstEnded)
 		if err != nil {
 			return err
 		}
