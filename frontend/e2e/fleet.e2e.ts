@@ -14,6 +14,7 @@ const secondHost = inject('secondHost')
 const secondToken = inject('secondToken')
 let bridge: OwnBridge
 let browser: Browser
+let secondAdded = false // the bridge keeps it for the file's later tests
 
 beforeAll(async () => {
   bridge = await startBridge('fleet', [])
@@ -45,6 +46,7 @@ describe('fleet', () => {
     page.setDefaultTimeout(60_000)
     await page.locator('[data-nav="compute"]').waitFor()
     await addWorkspace(page, 'Second demo', secondHost, secondToken)
+    secondAdded = true
 
     await page.locator('[data-nav="fleet"]').click()
     await expect.poll(async () => {
@@ -148,6 +150,11 @@ describe('fleet', () => {
     const id = await new DemoWorkspace(secondHost, secondToken).createCluster(name)
     const { page, context, errors } = await open(browser, bridge.url)
     page.setDefaultTimeout(60_000)
+    if (!secondAdded) {
+      await page.locator('[data-nav="compute"]').waitFor()
+      await addWorkspace(page, 'Second demo', secondHost, secondToken)
+      secondAdded = true
+    }
     await page.locator('[data-nav="fleet"]').click()
     await expect.poll(() => page.locator(`[data-testid="fleet-table"] tr[data-id="${id}"]`).count(), { timeout: 60_000 }).toBe(1)
     const second = await page.locator(`[data-testid="fleet-table"] tr[data-id="${id}"]`).getAttribute('data-workspace')
@@ -160,6 +167,7 @@ describe('fleet', () => {
     const first = page.locator('[data-testid="palette"] li[role="option"]').first()
     await expect.poll(() => first.getAttribute('data-id')).toBe(`cluster:${second}:${id}`)
     expect(await first.textContent()).toContain('Second demo')
+    await page.screenshot({ path: join(artifacts, 'e2e-palette-elsewhere.png') })
     await page.keyboard.press('Enter')
     await page.waitForURL(new RegExp(`#/compute/${second}/${id}$`))
     await expect.poll(() => page.getByTestId('workspace-switcher').textContent()).toContain('Second demo')

@@ -33,17 +33,17 @@ export function usePaletteItems() {
   const pages = computed<PaletteItem[]>(() =>
     routes
       .filter((r) => typeof r.name === 'string' && r.meta?.title && !r.path.includes(':') && !r.meta?.nav)
-      .map((r) => ({ id: `page:${String(r.name)}`, kind: 'page', label: String(r.meta!.title), detail: 'Page', run: () => void router.push({ name: r.name! }) })),
+      .map((r) => ({ id: `page:${String(r.name)}`, kind: 'page', label: String(r.meta!.title), run: () => void router.push({ name: r.name! }) })),
   )
   const settings: PaletteItem[] = [
-    { id: 'page:compute-new', kind: 'page', label: 'Create compute', detail: 'Page', run: () => void router.push({ name: 'compute-new' }) },
-    { id: 'page:policy-new', kind: 'page', label: 'New cluster policy', detail: 'Page', run: () => void router.push({ name: 'policy-new' }) },
+    { id: 'page:compute-new', kind: 'page', label: 'Create compute', run: () => void router.push({ name: 'compute-new' }) },
+    { id: 'page:policy-new', kind: 'page', label: 'New cluster policy', run: () => void router.push({ name: 'policy-new' }) },
     { id: 'setting:prices', kind: 'setting', label: 'Prices per DBU', detail: 'Settings', run: () => void router.push({ name: 'settings' }) },
     { id: 'setting:notifications', kind: 'setting', label: 'Notifications', detail: 'Settings', run: () => void router.push({ name: 'settings' }) },
   ]
   const wsItems = computed<PaletteItem[]>(() =>
     workspaces.list.map((w) => ({
-      id: `ws:${w.id}`, kind: 'workspace', label: shownText(w.name), detail: `Workspace${w.production ? ' · production' : ''}${w.active ? ' · current' : ''}`,
+      id: `ws:${w.id}`, kind: 'workspace', label: shownText(w.name), detail: [w.production ? 'production' : '', w.active ? 'current' : ''].filter(Boolean).join(' · '),
       run: () => workspaces.select(w.id),
     })),
   )
@@ -51,13 +51,13 @@ export function usePaletteItems() {
   const clusterItems = computed<PaletteItem[]>(() => {
     const ws = clusters.workspace
     return clusters.all.map((c) => ({
-      id: `cluster:${ws}:${c.id}`, kind: 'cluster', label: shownText(c.name), detail: `Compute · ${c.state.toLowerCase()} · ${wsName()}`,
+      id: `cluster:${ws}:${c.id}`, kind: 'cluster', label: shownText(c.name), detail: `${c.state.toLowerCase()} · ${wsName()}`,
       run: () => void router.push({ name: 'cluster', params: { ws, id: c.id } }),
     }))
   })
   const poolItems = computed<PaletteItem[]>(() =>
     (pools.list?.pools ?? []).map((p) => ({
-      id: `pool:${pools.workspaceId}:${p.id}`, kind: 'pool', label: shownText(p.name), detail: `Pool · ${wsName()}`,
+      id: `pool:${pools.workspaceId}:${p.id}`, kind: 'pool', label: shownText(p.name), detail: wsName(),
       run: () => void router.push({ name: 'pools' }),
     })),
   )
@@ -78,20 +78,20 @@ export function usePaletteItems() {
       if (e.kind === 'pool' && e.workspace === pools.workspaceId && pools.list) continue
       const where = wsName(e.workspace)
       if (e.kind === 'cluster') {
-        out.push({ id: `cluster:${e.workspace}:${e.id}`, kind: 'cluster', label: shownText(e.name), detail: `Compute · ${e.detail ?? ''} · ${where}`,
+        out.push({ id: `cluster:${e.workspace}:${e.id}`, kind: 'cluster', label: shownText(e.name), detail: e.detail ? `${e.detail} · ${where}` : where,
           run: () => void router.push({ name: 'cluster', params: { ws: e.workspace, id: e.id } }) })
       } else if (e.kind === 'pool') {
-        out.push({ id: `pool:${e.workspace}:${e.id}`, kind: 'pool', label: shownText(e.name), detail: `Pool · ${where}`,
+        out.push({ id: `pool:${e.workspace}:${e.id}`, kind: 'pool', label: shownText(e.name), detail: where,
           run: () => inWorkspace(e.workspace, () => router.push({ name: 'pools' })) })
       } else {
-        out.push({ id: `policy:${e.workspace}:${e.id}`, kind: 'policy', label: shownText(e.name), detail: `Policy · ${where}`,
+        out.push({ id: `policy:${e.workspace}:${e.id}`, kind: 'policy', label: shownText(e.name), detail: where,
           run: () => inWorkspace(e.workspace, () => router.push({ name: 'policies', query: { policy: e.id } })) })
       }
     }
     return out
   })
   const draftItems = computed<PaletteItem[]>(() =>
-    drafts.rows.map((d) => ({ id: `draft:${d.id}`, kind: 'draft', label: shownText(d.name), detail: 'Draft', run: () => void router.push({ name: 'draft', params: { id: d.id } }) })),
+    drafts.rows.map((d) => ({ id: `draft:${d.id}`, kind: 'draft', label: shownText(d.name), run: () => void router.push({ name: 'draft', params: { id: d.id } }) })),
   )
   // On a cluster's page: its actions, as its buttons offer them.
   const here = computed<PaletteItem[]>(() => {
