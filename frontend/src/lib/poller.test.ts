@@ -109,4 +109,18 @@ describe('poller', () => {
     expect(read).toHaveBeenCalledTimes(2)
     p.stop()
   })
+  it('does not lose a poke made during a read after schedule() replaced the plan', async () => {
+    let release: () => void = () => {}
+    const read = vi.fn(() => new Promise<number | null>((r) => (release = () => r(null))))
+    const p = createPoller({ read, doc: fakeDoc().doc })
+    const first = p.poke()
+    p.schedule(null) // a change's answer came: no read planned
+    const second = p.poke() // then something asks for a fresh read
+    release()
+    await vi.advanceTimersByTimeAsync(0)
+    release()
+    await Promise.all([first, second])
+    expect(read).toHaveBeenCalledTimes(2)
+    p.stop()
+  })
 })

@@ -41,7 +41,8 @@ export function createPoller(opts: PollerOptions): Poller {
   let dueWhenShown = false
   let lastDelay: number | null = null
   let failures = 0
-  let generation = 0
+  let generation = 0 // bumped by schedule() and stop(): a read under way plans nothing
+  let epoch = 0 // bumped by stop(): a read under way is forgotten, pokes and all
   let listening = false
 
   const hidden = () => doc?.visibilityState === 'hidden'
@@ -75,6 +76,7 @@ export function createPoller(opts: PollerOptions): Poller {
 
   async function once(): Promise<void> {
     const gen = generation
+    const ep = epoch
     let next: number | null
     try {
       next = await opts.read()
@@ -84,11 +86,14 @@ export function createPoller(opts: PollerOptions): Poller {
       failures++
       next = Math.min(cap, (lastDelay ?? retry) * 2 ** failures)
     }
-    if (gen !== generation) return // stopped or rescheduled meanwhile
+    if (ep !== epoch) return // stopped meanwhile
+    // A poke made while this read ran is honoured even after a schedule():
+    // it asked for a read after whatever it saw.
     if (again) {
       again = false
       return once()
     }
+    if (gen !== generation) return // rescheduled meanwhile: that plan stands
     schedule(next)
   }
 
@@ -112,6 +117,7 @@ export function createPoller(opts: PollerOptions): Poller {
   // at once (a switched workspace must not wait on the old one's answer).
   function stop(): void {
     generation++
+    epoch++
     inFlight = null
     again = false
     dueWhenShown = false
