@@ -21,7 +21,7 @@ ARTIFACTS     := $(CURDIR)/test-artifacts
 # Webkit 4.1 is what Debian 12 and current Ubuntu ship.
 TAGS          := webkit2_41
 
-GO_SOURCES       := main.go main_release.go main_testbuild.go go.mod go.sum $(shell find app backend -name '*.go' -not -name '*_test.go' 2>/dev/null) app/bridge/shim.js
+GO_SOURCES       := main.go main_release.go main_testbuild.go go.mod go.sum $(shell find app backend bridge -name '*.go' -not -name '*_test.go' 2>/dev/null) bridge/shim.js
 FRONTEND_SOURCES := $(shell find frontend/src frontend/tooling frontend/public -type f 2>/dev/null) frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
 NODE_MODULES     := frontend/node_modules/.package-lock.json
 BINDINGS         := frontend/wailsjs/go/models.ts

@@ -11,7 +11,7 @@ import (
 	"os"
 
 	"github.com/clusterdeck/clusterdeck/app"
-	"github.com/clusterdeck/clusterdeck/app/bridge"
+	"github.com/clusterdeck/clusterdeck/bridge"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 )
 

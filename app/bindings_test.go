@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/clusterdeck/clusterdeck/app/bridge"
+	"github.com/clusterdeck/clusterdeck/bridge"
 )
 
 var errorType = reflect.TypeOf((*error)(nil)).Elem()
