@@ -91,7 +91,7 @@ func New(d Deps) *App {
 	if d.Clients == nil {
 		d.Clients = noClients{}
 	}
-	errs := NewErrorFormatter(append(append(append(append(writeRules(), logsRules()...), backendRules()...), poolRules()...), runRules()...)...) // logs first: they name the API error they wrap
+	errs := NewErrorFormatter(errorRules()...)
 	ctx, stop := context.WithCancel(context.Background())
 	desktop := newDesktopServices(d.Transport, d.Log, d.Emitter)
 	if d.Rates == nil {

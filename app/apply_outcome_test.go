@@ -46,7 +46,7 @@ func TestDraftApplyPendingLookupRefusedSaysSignInNeeded(t *testing.T) {
 
 // A cancelled operation says "Cancelled" plainly, with what state it left.
 func TestCancelledOperationsReadPlainly(t *testing.T) {
-	f := NewErrorFormatter(backendRules()...)
+	f := NewErrorFormatter(errorRules()...)
 	cases := []struct {
 		state   apply.CancelState
 		message string

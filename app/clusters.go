@@ -171,7 +171,7 @@ func (c *Clusters) PermanentDelete(workspaceID, clusterID, typedName string) err
 func (c *Clusters) Resize(workspaceID, clusterID string, size clusters.Size) error {
 	ctx, cancel := c.write()
 	defer cancel()
-	return c.explain(clusters.ActionResize, c.svc.Resize(ctx, workspaceID, clusterID, size))
+	return explainAction(clusters.ActionResize, c.svc.Resize(ctx, workspaceID, clusterID, size))
 }
 
 // CloneSpec returns the cluster's spec, renamed, as JSON for the editor.
@@ -238,39 +238,13 @@ func (c *Clusters) act(ws, id string, a clusters.Action, typed string) error {
 	started := time.Now()
 	err := c.svc.Act(ctx, ws, id, a, typed)
 	c.noteRejected(ws, err, false, started)
-	return c.explain(a, err)
+	return explainAction(a, err)
 }
 
 func (c *Clusters) noteRejected(ws string, err error, identityCall bool, started time.Time) {
 	if err != nil && c.rejected != nil && session.Rejected(err, identityCall) {
 		c.rejected(ws, err, started)
 	}
-}
-
-// explain turns a state refusal into a sentence that names the action.
-func (c *Clusters) explain(a clusters.Action, err error) error {
-	var na *clusters.NotAllowedError
-	if errors.As(err, &na) {
-		return UIError{Code: "ACTION_NOT_ALLOWED",
-			Message: fmt.Sprintf("Cannot %s it now: %s", actionVerb(a), lowerFirst(na.Reason)),
-			Hint:    "The list shows the current state; wait for it to change, then try again.",
-			Detail:  err.Error()}
-	}
-	return err
-}
-
-func actionVerb(a clusters.Action) string {
-	if a == clusters.ActionPermanentDelete {
-		return "delete"
-	}
-	return string(a)
-}
-
-func lowerFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return string(s[0]|0x20) + s[1:]
 }
 
 // clusterSink turns the service's news into events (and notifications).

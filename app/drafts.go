@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -138,7 +137,7 @@ func (d *Drafts) Create(in DraftInput) (DraftView, error) {
 	}
 	ps, err := drafts.SplitPageSpec(in.Spec)
 	if err != nil {
-		return DraftView{}, d.fail(err)
+		return DraftView{}, draftInputError(d.errors, err)
 	}
 	if ps.Spec.ClusterName == "" {
 		ps.Spec.ClusterName = strings.TrimSpace(in.Name)
@@ -146,7 +145,7 @@ func (d *Drafts) Create(in DraftInput) (DraftView, error) {
 	dr, err := d.store.Create(drafts.NewDraft{Name: in.Name, WorkspaceID: in.WorkspaceID, PolicyID: in.PolicyID,
 		Notes: in.Notes, Spec: ps.Spec, Libraries: ps.Libraries, Extra: ps.Extra, Source: "new"})
 	if err != nil {
-		return DraftView{}, d.fail(err)
+		return DraftView{}, draftInputError(d.errors, err)
 	}
 	return forPageErr(d.toView(dr))
 }
@@ -165,14 +164,14 @@ func (d *Drafts) Save(in DraftSave) (DraftView, error) {
 	// clusterspec.Document): what it sends replaces them.
 	ps, err := drafts.SplitPageSpec(in.Spec)
 	if err != nil {
-		return DraftView{}, d.fail(err)
+		return DraftView{}, draftInputError(d.errors, err)
 	}
 	cur.Revision, cur.Name, cur.WorkspaceID, cur.PolicyID, cur.Notes, cur.SpecText =
 		in.Revision, in.Name, in.WorkspaceID, in.PolicyID, in.Notes, in.SpecText
 	cur.Spec, cur.Libraries, cur.Extra = ps.Spec, ps.Libraries, ps.Extra
 	saved, err := d.store.Save(cur)
 	if err != nil {
-		return DraftView{}, d.fail(err)
+		return DraftView{}, draftInputError(d.errors, err)
 	}
 	return forPageErr(d.toView(saved))
 }
@@ -182,7 +181,7 @@ func (d *Drafts) Save(in DraftSave) (DraftView, error) {
 func (d *Drafts) Check(workspaceID, policyID string, spec map[string]any) (CheckView, error) {
 	ps, err := drafts.SplitPageSpec(spec)
 	if err != nil {
-		return CheckView{}, d.fail(err)
+		return CheckView{}, draftInputError(d.errors, err)
 	}
 	return forPage(d.svc.Check(d.ctx, ps, workspaceID, policyID)), nil
 }
@@ -194,7 +193,7 @@ func (d *Drafts) Rename(id, name string) (DraftView, error) {
 	}
 	dr, err := d.store.Rename(id, name)
 	if err != nil {
-		return DraftView{}, d.fail(err)
+		return DraftView{}, draftInputError(d.errors, err)
 	}
 	return forPageErr(d.toView(dr))
 }
@@ -206,7 +205,7 @@ func (d *Drafts) Duplicate(id, name string) (DraftView, error) {
 	}
 	dr, err := d.store.Duplicate(id, name)
 	if err != nil {
-		return DraftView{}, d.fail(err)
+		return DraftView{}, draftInputError(d.errors, err)
 	}
 	return forPageErr(d.toView(dr))
 }
@@ -253,32 +252,6 @@ func (d *Drafts) Purge(id string) error {
 		return err
 	}
 	return d.store.Purge(id)
-}
-
-// fail places input errors (a field, or a line and column) for the form.
-func (d *Drafts) fail(err error) error {
-	var fe *drafts.FieldError
-	var pe *drafts.PositionError
-	switch {
-	case errors.As(err, &fe):
-		ui := d.errors.UIError(err)
-		ui.Field, ui.Message = fe.Field, sentence(fe.Msg)
-		if ui.Code == "UNEXPECTED" {
-			ui.Code, ui.Hint = "INVALID_INPUT", "Correct the field and try again."
-		}
-		return ui
-	case errors.As(err, &pe):
-		ui := d.errors.UIError(err)
-		ui.Line, ui.Column = pe.Line, pe.Column
-		ui.Code = "UNREADABLE_INPUT"
-		ui.Message = fmt.Sprintf("Line %d, column %d: %s", pe.Line, pe.Column, sentence(pe.Err.Error()))
-		if pe.Column <= 0 {
-			ui.Message = fmt.Sprintf("Line %d: %s", pe.Line, sentence(pe.Err.Error()))
-		}
-		ui.Hint = "Fix the text at that place, or paste API JSON (clusters/create or clusters/get) or bundle YAML (resources.clusters)."
-		return ui
-	}
-	return err
 }
 
 // fetchCatalog fetches a workspace's catalog into the cache now.
@@ -337,9 +310,9 @@ func (d *Drafts) Import(filename, content, workspaceID string) (ImportView, erro
 	}
 	if err != nil {
 		if len(created) == 0 {
-			return ImportView{}, d.fail(err)
+			return ImportView{}, draftInputError(d.errors, err)
 		}
-		return forPage(out), d.fail(err)
+		return forPage(out), draftInputError(d.errors, err)
 	}
 	return forPage(out), nil
 }
@@ -351,7 +324,7 @@ func (d *Drafts) Export(format string, ids []string) (ExportView, error) {
 	}
 	ex, err := d.store.ExportDrafts(format, ids, d.workspaces())
 	if err != nil {
-		return ExportView{}, d.fail(err)
+		return ExportView{}, draftInputError(d.errors, err)
 	}
 	return forPage(ex), nil
 }

@@ -73,7 +73,7 @@ func (d *Drafts) target(p workspaces.Profile) TargetView {
 
 func (d *Drafts) profile(id string) (workspaces.Profile, error) {
 	if strings.TrimSpace(id) == "" {
-		return workspaces.Profile{}, d.fail(&drafts.FieldError{Field: "workspace", Err: errNoWorkspace, Msg: "choose the target workspace"})
+		return workspaces.Profile{}, draftInputError(d.errors, &drafts.FieldError{Field: "workspace", Err: errNoWorkspace, Msg: "choose the target workspace"})
 	}
 	for _, p := range d.workspaces() {
 		if p.ID == id {
@@ -143,7 +143,7 @@ func (d *Drafts) SaveFromCluster(workspaceID, clusterID, name string) (DraftView
 	}
 	dr, err := d.store.SaveFromClusterID(ctx, w.Clusters, clusterID, name, workspaceID)
 	if err != nil {
-		return DraftView{}, d.fail(netErr(err))
+		return DraftView{}, draftInputError(d.errors, netErr(err))
 	}
 	return forPageErr(d.toView(dr))
 }
@@ -176,7 +176,7 @@ func (d *Drafts) PlanApply(draftID, workspaceID, clusterID string) (PlanView, er
 	defer cancel()
 	res, err := d.svc.Plan(ctx, draftID, workspaceID, clusterID)
 	if err != nil {
-		return PlanView{}, d.fail(netErr(err))
+		return PlanView{}, draftInputError(d.errors, netErr(err))
 	}
 	return forPage(PlanView{DraftID: res.Draft.ID, WorkspaceID: workspaceID, WorkspaceName: p.Name, Plan: res.Plan,
 		Check: res.Check, Blocked: res.Blocked, PendingCreate: res.PendingCreate, Fingerprint: res.Plan.Fingerprint}), nil
@@ -207,7 +207,7 @@ func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
 	}
 	var fe *drafts.FieldError
 	if errors.As(err, &fe) {
-		return forPage(out), d.fail(err)
+		return forPage(out), draftInputError(d.errors, err)
 	}
 	if worded := applyOutcome(d.errors, refusedAs(err, errPolicyBlocked)); isUIError(worded) {
 		return forPage(out), worded

@@ -357,7 +357,7 @@ func TestApplyCreatesOnceAndAdoptsAPendingCreate(t *testing.T) {
 }
 
 func TestApplyOutcomeUnknownReadsAsSafeToRetry(t *testing.T) {
-	f := NewErrorFormatter(backendRules()...)
+	f := NewErrorFormatter(errorRules()...)
 	ui := f.UIError(netErr(wrapUnknown()))
 	assert.Equal(t, "CREATE_OUTCOME_UNKNOWN", ui.Code)
 	assert.Contains(t, ui.Hint, "will not create twice")

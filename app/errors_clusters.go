@@ -1,6 +1,11 @@
 package app
 
-import "github.com/clusterdeck/clusterdeck/backend/clusters"
+import (
+	"errors"
+	"fmt"
+
+	"github.com/clusterdeck/clusterdeck/backend/clusters"
+)
 
 // clusterRules explain the clusters console's own failures.
 func clusterRules() []ErrorRule {
@@ -27,4 +32,30 @@ func clusterRules() []ErrorRule {
 			"That compute list does not exist.",
 			"Pick All-purpose or Job compute."},
 	}
+}
+
+// explain turns a state refusal into a sentence that names the action.
+func explainAction(a clusters.Action, err error) error {
+	var na *clusters.NotAllowedError
+	if errors.As(err, &na) {
+		return UIError{Code: "ACTION_NOT_ALLOWED",
+			Message: fmt.Sprintf("Cannot %s it now: %s", actionVerb(a), lowerFirst(na.Reason)),
+			Hint:    "The list shows the current state; wait for it to change, then try again.",
+			Detail:  err.Error()}
+	}
+	return err
+}
+
+func actionVerb(a clusters.Action) string {
+	if a == clusters.ActionPermanentDelete {
+		return "delete"
+	}
+	return string(a)
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]|0x20) + s[1:]
 }

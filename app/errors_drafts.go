@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/databricks/databricks-sdk-go/apierr"
 
@@ -92,6 +93,32 @@ func netErr(err error) error {
 	}
 	if workspaces.IsOffline(err) || errors.Is(err, apierr.ErrUnauthenticated) || errors.Is(err, apierr.ErrPermissionDenied) {
 		return workspaces.ClassifyError(err)
+	}
+	return err
+}
+
+// fail places input errors (a field, or a line and column) for the form.
+func draftInputError(f *ErrorFormatter, err error) error {
+	var fe *drafts.FieldError
+	var pe *drafts.PositionError
+	switch {
+	case errors.As(err, &fe):
+		ui := f.UIError(err)
+		ui.Field, ui.Message = fe.Field, sentence(fe.Msg)
+		if ui.Code == "UNEXPECTED" {
+			ui.Code, ui.Hint = "INVALID_INPUT", "Correct the field and try again."
+		}
+		return ui
+	case errors.As(err, &pe):
+		ui := f.UIError(err)
+		ui.Line, ui.Column = pe.Line, pe.Column
+		ui.Code = "UNREADABLE_INPUT"
+		ui.Message = fmt.Sprintf("Line %d, column %d: %s", pe.Line, pe.Column, sentence(pe.Err.Error()))
+		if pe.Column <= 0 {
+			ui.Message = fmt.Sprintf("Line %d: %s", pe.Line, sentence(pe.Err.Error()))
+		}
+		ui.Hint = "Fix the text at that place, or paste API JSON (clusters/create or clusters/get) or bundle YAML (resources.clusters)."
+		return ui
 	}
 	return err
 }

@@ -89,7 +89,7 @@ func TestErrorFormatterTransportFaults(t *testing.T) {
 		{"504 page from a gateway", faultServer(t, page(http.StatusGatewayTimeout)), "GATEWAY_FAILED"},
 		{"captive portal page", faultServer(t, page(http.StatusOK)), "NOT_A_WORKSPACE"},
 	}
-	f := NewErrorFormatter(backendRules()...)
+	f := NewErrorFormatter(errorRules()...)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			w, err := workspaceapi.New(&config.Config{

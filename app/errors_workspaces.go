@@ -9,13 +9,10 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// backendRules turn backend sentinels into what the user reads. They come
-// before the API rules: a classified connection error also wraps its cause.
-func backendRules() []ErrorRule {
-	// Drafts rules first: an apply error can wrap the network error behind
-	// it. Then the workspace form rules: they name the exact field problem,
-	// where the connection kinds below would only say "invalid host".
-	rules := append(append(draftRules(), workspaceFormRules()...), []ErrorRule{
+// workspaceRules explain the keychain, the session and every kind of
+// connection failure a workspace call can classify.
+func workspaceRules() []ErrorRule {
+	rules := []ErrorRule{
 		{session.ErrUnknownWorkspace, "UNKNOWN_WORKSPACE",
 			"That workspace is not open in Clusterdeck.", "Pick a workspace from the switcher."},
 		{credentials.ErrNoSecretService, "KEYCHAIN_UNAVAILABLE",
@@ -24,7 +21,7 @@ func backendRules() []ErrorRule {
 		{credentials.ErrUnavailable, "KEYCHAIN_UNAVAILABLE",
 			"The OS keychain cannot be used right now.",
 			"Unlock or start your keychain (GNOME Keyring, KWallet, macOS Keychain). Workspaces that use the Databricks or Azure CLI keep working."},
-	}...)
+	}
 	kinds := []struct {
 		err  error
 		code string
@@ -50,7 +47,7 @@ func backendRules() []ErrorRule {
 		rules = append(rules, ErrorRule{Target: k.err, Code: k.code,
 			Message: sentence(msg), Hint: workspaces.HintOf(k.err)})
 	}
-	return append(append(append(append(append(append(rules, clusterRules()...), editorRules()...), permissionRules()...), policyRules()...), libraryRules()...), metricsRules()...)
+	return rules
 }
 
 // sentence capitalises a sentinel's text and ends it with a full stop.
@@ -73,4 +70,18 @@ func (w *Workspaces) uiError(err error) UIError {
 		ui.Hint = h
 	}
 	return ui
+}
+
+// keychainProblem is the banner's sentence and fix for an unusable
+// keychain; the fix always says which workspaces keep working.
+func keychainProblem(f *ErrorFormatter, err error) KeychainView {
+	ui := f.UIError(err)
+	hint := credentials.HintOf(err)
+	if hint == "" {
+		hint = ui.Hint
+	}
+	if !strings.Contains(hint, credentials.HintNoSecretAuth) {
+		hint += " " + credentials.HintNoSecretAuth
+	}
+	return KeychainView{Message: ui.Message, Hint: hint}
 }

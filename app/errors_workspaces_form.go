@@ -1,6 +1,9 @@
 package app
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -60,4 +63,17 @@ func workspaceFormRules() []ErrorRule {
 		{errNoDemo, "NO_DEMO", "The demo workspace is not running.", "Restart Clusterdeck."},
 		{errNotWired, "NOT_AVAILABLE", "This is not available in this build.", "Restart Clusterdeck."},
 	}
+}
+
+// importFailure says what is wrong with a profile that cannot be imported
+// and what to change in the file, instead of a generic "try again".
+func importFailure(f *ErrorFormatter, cfgPath string, err error) UIError {
+	var np *workspaces.ProfileNotImportableError
+	if !errors.As(err, &np) {
+		return f.UIError(err)
+	}
+	return UIError{Code: "PROFILE_NOT_IMPORTABLE",
+		Message: fmt.Sprintf("Profile %q cannot be imported: %s.", np.Profile, np.Problem),
+		Hint:    fmt.Sprintf("In %s, %s; then import again. Or add the workspace with Add workspace.", cfgPath, np.Fix),
+		Detail:  err.Error()}
 }

@@ -63,12 +63,3 @@ func (l *Libraries) Elsewhere(workspaceID, clusterID, key string) ([]LibraryElse
 	defer cancel()
 	return forPageErr(l.svc.Elsewhere(ctx, workspaceID, clusterID, key))
 }
-
-// libraryRules explain the tab's own failures.
-func libraryRules() []ErrorRule {
-	return []ErrorRule{
-		{libraries.ErrPolicyLibrary, "POLICY_LIBRARY",
-			"This library is installed by the cluster's policy and cannot be removed here.",
-			"Remove it from the policy's libraries, or move the cluster to another policy."},
-	}
-}

@@ -10,7 +10,7 @@ import (
 )
 
 func TestMetricsErrorsSaySentences(t *testing.T) {
-	f := NewErrorFormatter(backendRules()...)
+	f := NewErrorFormatter(errorRules()...)
 	tests := []struct {
 		err        error
 		code, hint string

@@ -96,21 +96,3 @@ func (r *Runs) OpenPage(workspaceID string, runID int64) (string, error) {
 	}
 	return row.RunPageURL, nil
 }
-
-// runRules explain the tab's own failures.
-func runRules() []ErrorRule {
-	return []ErrorRule{
-		{runs.ErrDraftUnparsed, "DRAFT_UNPARSED",
-			"The draft's JSON does not parse yet, so no cluster is made from it.",
-			"Open the draft, fix its JSON, and submit again."},
-		{runs.ErrNoCluster, "NO_CLUSTER",
-			"A run needs a cluster: this one, or a new one from a draft.",
-			"Choose where the run goes and submit again."},
-		{runs.ErrDuplicateName, "DUPLICATE_CLUSTER_NAME",
-			"Several clusters have this name, so none is picked.",
-			"Rename or delete all but one of them, then try again."},
-		{runs.ErrUnusable, "CLUSTER_UNUSABLE",
-			"The cluster with this name is in a state no run can use.",
-			"Open it to see why; start or recreate it, then submit again."},
-	}
-}

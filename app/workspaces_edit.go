@@ -3,11 +3,8 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strings"
 	"time"
 
-	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -219,15 +216,7 @@ func (w *Workspaces) Keychain() (KeychainView, error) {
 	if err == nil {
 		return KeychainView{Available: true}, nil
 	}
-	ui := w.errors.UIError(err)
-	hint := credentials.HintOf(err)
-	if hint == "" {
-		hint = ui.Hint
-	}
-	if !strings.Contains(hint, credentials.HintNoSecretAuth) {
-		hint += " " + credentials.HintNoSecretAuth
-	}
-	return KeychainView{Message: ui.Message, Hint: hint}, nil
+	return keychainProblem(w.errors, err), nil
 }
 
 // ImportCandidates lists the profiles of ~/.databrickscfg (or
@@ -276,17 +265,4 @@ func (w *Workspaces) ResetDemo() error {
 	w.emit.Emit(EventWorkspacesChanged)
 	w.freshen(workspaces.DemoID)
 	return nil
-}
-
-// importFailure says what is wrong with a profile that cannot be imported
-// and what to change in the file, instead of a generic "try again".
-func importFailure(f *ErrorFormatter, cfgPath string, err error) UIError {
-	var np *workspaces.ProfileNotImportableError
-	if !errors.As(err, &np) {
-		return f.UIError(err)
-	}
-	return UIError{Code: "PROFILE_NOT_IMPORTABLE",
-		Message: fmt.Sprintf("Profile %q cannot be imported: %s.", np.Profile, np.Problem),
-		Hint:    fmt.Sprintf("In %s, %s; then import again. Or add the workspace with Add workspace.", cfgPath, np.Fix),
-		Detail:  err.Error()}
 }

@@ -177,7 +177,7 @@ func TestRefreshCatalogOfUnreachableWorkspace(t *testing.T) {
 }
 
 func TestBackendRulesReadAsSentences(t *testing.T) {
-	f := NewErrorFormatter(backendRules()...)
+	f := NewErrorFormatter(errorRules()...)
 	cases := []struct {
 		err  error
 		code string
