@@ -4,7 +4,6 @@ package app
 
 import (
 	"context"
-	"io"
 	"log/slog"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
@@ -79,68 +78,6 @@ type App struct {
 	Finder        *Finder        // the command palette's names in every workspace
 }
 
-// New builds the facades.
-func New(d Deps) *App {
-	if d.Log == nil {
-		d.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
-	}
-	if d.Emitter == nil {
-		d.Emitter = discardEmitter{}
-	}
-	d.Emitter = pageEmitter{d.Emitter}
-	if d.Clients == nil {
-		d.Clients = noClients{}
-	}
-	errs := NewErrorFormatter(errorRules()...)
-	ctx, stop := context.WithCancel(context.Background())
-	desktop := newDesktopServices(d.Transport, d.Log, d.Emitter)
-	if d.Rates == nil {
-		d.Rates = rates.NewStore("") // the built-in table only
-	}
-	if d.MetricsPrefs == nil {
-		d.MetricsPrefs = metrics.NewPrefs("") // one copy: the list's $/h, the editor's estimate and the Metrics tab share the prices
-	}
-	editor := newEditor(d, errs)
-	drafts := newDrafts(d, errs)
-	applier := newApplyService(d, editor.checker) // the same check the form shows, before anything is sent
-	editor.apply = applier
-	drafts.useApply(applier)
-	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming, rowPricer(d), d.Listed)
-	if d.Notices == nil {
-		d.Notices = notices.NewPrefs("")
-	}
-	clusters.notices = d.Notices
-	if d.Session != nil {
-		clusters.rejected = d.Session.MarkRejectedSince
-	}
-	fleet := newFleet(ctx, d, clusters)
-	return &App{
-		Shell:      newShell(d),
-		Workspaces: newWorkspaces(d, errs),
-		Clusters:   clusters,
-		desktop:    desktop,
-		transport:  d.Transport,
-		stop:       stop,
-		Drafts:     drafts,
-		Editor:     editor,
-		Operations: &Operations{svc: applier},
-		Policies:   newPolicies(ctx, d),
-		Pools:      newPools(ctx, d),
-		errors:     errs,
-		log:        d.Log,
-
-		Permissions: newPermissions(ctx, d),
-		Libraries:   newLibraries(ctx, d),
-		Runs:        newRuns(ctx, d, desktop),
-		Logs:        newLogs(ctx, d),
-		Metrics:     newMetrics(ctx, d, clusters.pricesChanged),
-
-		Notifications: &Notifications{prefs: d.Notices},
-		Fleet:         fleet,
-		Finder:        newFinder(fleet),
-	}
-}
-
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
@@ -163,8 +100,9 @@ func (a *App) Startup(ctx context.Context) {
 func (a *App) Shutdown(ctx context.Context) {
 	a.log.Info("clusterdeck stopping")
 	a.stop()
+	a.Workspaces.stop()
 	a.Clusters.svc.Close()
-	a.Fleet.bg.Wait()
+	a.Fleet.svc.Close()
 }
 
 // discardEmitter is used when no transport listens (tests, headless tools).

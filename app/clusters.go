@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
-	"github.com/clusterdeck/clusterdeck/backend/metrics"
 	"github.com/clusterdeck/clusterdeck/backend/notices"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -51,28 +49,6 @@ type ClusterDetailEvent struct {
 	Detail    *clusters.Detail `json:"detail,omitempty"`
 	Error     *UIError         `json:"error,omitempty"`
 }
-
-func newClusters(ctx context.Context, src clusters.ClientSource, emit Emitter, errs *ErrorFormatter, desktop desktopServices,
-	timing clusters.PollTiming, pricer clusters.Pricer, listed func()) *Clusters {
-	c := &Clusters{emit: emit, errors: errs, desktop: desktop, ctx: ctx}
-	c.svc = clusters.NewService(ctx, clusters.Options{Clients: src, Sink: clusterSink{c}, Timing: timing, Pricer: pricer,
-		Listed: listed})
-	return c
-}
-
-// rowPricer estimates the list's $/h from the cached catalog, the rate
-// table and the workspace's prices per DBU.
-func rowPricer(d Deps) clusters.Pricer {
-	return &metrics.RowPricer{Rates: d.Rates.Table, Prefs: d.MetricsPrefs,
-		Catalog: func(ws string) (catalog.Snapshot, error) {
-			if d.Catalog == nil {
-				return catalog.Snapshot{}, errNoCatalog
-			}
-			return d.Catalog.Cache().Load(ws)
-		}}
-}
-
-var errNoCatalog = errors.New("no catalog cache")
 
 // pricesChanged re-lists the workspace so its rows' $/h follow new prices.
 func (c *Clusters) pricesChanged(ws string) { c.svc.Refresh(ws) }

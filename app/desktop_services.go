@@ -30,13 +30,6 @@ type NoticeLink struct {
 	ClusterID string `json:"clusterId"`
 }
 
-func newDesktopServices(transport string, log *slog.Logger, emit Emitter) desktopServices {
-	if transport == "desktop" {
-		return &wailsServices{log: log, emit: emit}
-	}
-	return &headlessServices{log: log}
-}
-
 // wailsServices uses Wails' runtime: BrowserOpenURL, and its notifications
 // (D-Bus org.freedesktop.Notifications on Linux, native elsewhere).
 type wailsServices struct {

@@ -44,22 +44,6 @@ type Drafts struct {
 	svc     *drafts.Service // check, plan and apply (apply wired in app.go)
 }
 
-func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
-	f := &Drafts{store: d.Drafts, clients: d.Clients.Client, files: d.Files, errors: errs, now: time.Now, ctx: context.Background()}
-	var snaps check.Snapshots
-	if d.Catalog != nil {
-		f.catalog = d.Catalog.Cache()
-		snaps = check.CacheSnapshots(f.catalog)
-	}
-	f.checker = check.New(snaps, d.Rates)
-	f.svc = drafts.NewService(d.Drafts, f.checker, nil, f.fetchCatalog)
-	f.workspaces = func() []workspaces.Profile { return nil }
-	if d.Session != nil {
-		f.workspaces, f.session = d.Session.List, d.Session
-	}
-	return f
-}
-
 var (
 	errDraftsUnavailable = errors.New("drafts are not available in this run")
 	errBadSpec           = drafts.ErrBadSpec

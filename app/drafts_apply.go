@@ -214,8 +214,3 @@ func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
 	}
 	return forPage(out), netErr(refusedAs(err, errPolicyBlocked))
 }
-
-// useApply gives the drafts service the apply service (wired in app.go).
-func (d *Drafts) useApply(a *apply.Service) {
-	d.svc = drafts.NewService(d.store, d.checker, a, d.fetchCatalog)
-}

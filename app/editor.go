@@ -44,13 +44,6 @@ type Editor struct {
 	apply *apply.Service // create and edit (wired in app.go)
 }
 
-func newEditor(d Deps, errs *ErrorFormatter) *Editor {
-	e := &Editor{session: d.Session, clients: d.Clients.Client, catalog: d.Catalog, rates: d.Rates,
-		prices: d.MetricsPrefs.Prices, errors: errs, ctx: context.Background(), now: time.Now}
-	e.checker = check.New(e.snapshot, d.Rates)
-	return e
-}
-
 func (e *Editor) ready() error {
 	if e.session == nil || e.clients == nil || e.catalog == nil {
 		return ErrEditorUnavailable

@@ -11,12 +11,6 @@ type Finder struct {
 	ids func() []string
 }
 
-// newFinder reads the same sources as the Fleet page: the clusters
-// service's last listings and each workspace's cached catalog.
-func newFinder(f *Fleet) *Finder {
-	return &Finder{src: finder.Sources{Clusters: f.clusters.Fleet, Catalog: f.catalog}, ids: f.ids}
-}
-
 // Entries lists the clusters, pools and policies known in every workspace,
 // without calling any (a workspace not listed this run has its cached pools
 // and policies only).

@@ -24,10 +24,6 @@ type Libraries struct {
 	svc *libraries.Service
 }
 
-func newLibraries(ctx context.Context, d Deps) *Libraries {
-	return &Libraries{ctx: ctx, svc: libraries.NewService(d.Clients)}
-}
-
 func (l *Libraries) call() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(l.ctx, librariesCallTimeout)
 }

@@ -33,10 +33,6 @@ type Logs struct {
 	files FileSaver // nil in the browser bridge without --save-dir
 }
 
-func newLogs(ctx context.Context, d Deps) *Logs {
-	return &Logs{ctx: ctx, svc: logs.NewService(d.Clients), files: d.Files}
-}
-
 // Files says where the cluster's logs are delivered and lists the driver's files.
 func (l *Logs) Files(workspaceID, clusterID string) (LogsView, error) {
 	ctx, cancel := context.WithTimeout(l.ctx, logsCallTimeout)

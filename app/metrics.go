@@ -33,23 +33,6 @@ type Metrics struct {
 	pricesChanged func(ws string)
 }
 
-func newMetrics(ctx context.Context, d Deps, pricesChanged func(ws string)) *Metrics {
-	svc := metrics.NewService(d.Clients, d.MetricsPrefs)
-	if d.Manager != nil {
-		svc.DefaultWarehouse = func(ws string) string {
-			p, err := d.Manager.Get(ws)
-			if err != nil {
-				return ""
-			}
-			return p.WarehouseID
-		}
-	}
-	if d.Rates != nil {
-		svc.Rates = d.Rates.Table
-	}
-	return &Metrics{ctx: ctx, svc: svc, pricesChanged: pricesChanged}
-}
-
 func (m *Metrics) call() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(m.ctx, metricsCallTimeout)
 }

@@ -25,10 +25,6 @@ type Permissions struct {
 	svc *permissions.Service
 }
 
-func newPermissions(ctx context.Context, d Deps) *Permissions {
-	return &Permissions{ctx: ctx, svc: permissions.NewService(d.Clients)}
-}
-
 func (p *Permissions) call() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(p.ctx, permissionsCallTimeout)
 }

@@ -32,14 +32,6 @@ type Policies struct {
 	ctx     context.Context
 }
 
-func newPolicies(ctx context.Context, d Deps) *Policies {
-	p := &Policies{session: d.Session, catalog: d.Catalog, emit: d.Emitter, files: d.Files, ctx: ctx}
-	if d.Catalog != nil {
-		p.svc = policies.NewService(d.Catalog, nil).Connect(d.Clients, d.Catalog).WithRates(d.Rates.Table)
-	}
-	return p
-}
-
 func (p *Policies) ready(workspaceID string) error {
 	if p.session == nil || p.svc == nil {
 		return errNotWired

@@ -41,14 +41,6 @@ type Pools struct {
 	files   FileSaver // nil in the browser bridge
 }
 
-func newPools(ctx context.Context, d Deps) *Pools {
-	p := &Pools{session: d.Session, ctx: ctx, files: d.Files}
-	if d.Catalog != nil && d.Session != nil {
-		p.svc = pools.NewService(d.Catalog, nil).WithClients(d.Clients).WithProfiles(d.Session.List)
-	}
-	return p
-}
-
 func (p *Pools) call(workspaceID string) (context.Context, context.CancelFunc, error) {
 	if p.session == nil || p.svc == nil {
 		return nil, nil, errNotWired

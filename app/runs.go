@@ -28,14 +28,6 @@ type Runs struct {
 	desktop desktopServices
 }
 
-func newRuns(ctx context.Context, d Deps, desktop desktopServices) *Runs {
-	r := &Runs{ctx: ctx, svc: runs.NewService(d.Clients), desktop: desktop}
-	if d.Drafts != nil {
-		r.drafts = d.Drafts
-	}
-	return r
-}
-
 func (r *Runs) call() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(r.ctx, runsCallTimeout)
 }

@@ -2,7 +2,6 @@ package app
 
 import (
 	"log/slog"
-	"runtime"
 	"sync"
 )
 
@@ -20,14 +19,6 @@ type Shell struct {
 	log       *slog.Logger
 	readyOnce sync.Once
 	marks     sync.Map // page marks already logged
-}
-
-func newShell(d Deps) *Shell {
-	return &Shell{
-		info: AppInfo{Name: "Clusterdeck", Version: d.Version,
-			Platform: runtime.GOOS + "/" + runtime.GOARCH, Transport: d.Transport},
-		log: d.Log,
-	}
 }
 
 // Info returns what the About box shows.

@@ -3,8 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
@@ -66,83 +64,35 @@ type Workspaces struct {
 	session *session.Session
 	manager *workspaces.Manager
 	catalog *catalog.Refresher
-	monitor *session.Monitor
+	loop    *session.Loop    // reconnects, network news and freshening (nil: no session)
 	changes *session.Changes // edits of saved workspaces, and what follows them
 	emit    Emitter
 	errors  *ErrorFormatter
 	ctx     context.Context
-	network func(ctx context.Context, wake func(reason string)) error
-	log     *slog.Logger
-	bg      sync.WaitGroup // background refreshes started by calls
-	loop    sync.WaitGroup // the monitor's loop, until the Startup context ends
-}
-
-// monitorTick is how often the background loop looks for work; each look
-// is cheap (in-memory state), the work itself follows the monitor's backoff.
-const monitorTick = time.Second
-
-func newWorkspaces(d Deps, errs *ErrorFormatter) *Workspaces {
-	w := &Workspaces{session: d.Session, manager: d.Manager, catalog: d.Catalog,
-		emit: d.Emitter, errors: errs, ctx: context.Background(), network: d.NetworkEvents, log: d.Log}
-	if d.Session != nil {
-		d.Session.Subscribe(w.statusChanged)
-		var refresher session.CatalogRefresher
-		var cache session.CatalogCache
-		if d.Catalog != nil {
-			refresher, cache = d.Catalog, d.Catalog
-		}
-		w.monitor = session.NewMonitor(d.Session, refresher, session.MonitorOptions{OnCatalog: w.catalogRefreshed})
-		if d.Manager != nil {
-			// Every call tells the monitor how it went: a failed poll,
-			// action or catalog read marks the workspace offline at once.
-			d.Manager.SetObserver(w.monitor.Observe)
-			w.changes = session.NewChanges(d.Session, d.Manager, cache, d.ResetDemo)
-		}
-	}
-	return w
 }
 
 // start runs the background reconnect and catalog loop until ctx ends.
 func (w *Workspaces) start(ctx context.Context) {
-	if w.monitor == nil {
-		return
-	}
 	w.ctx = ctx
-	w.loop.Add(1)
-	go func() {
-		defer w.loop.Done()
-		w.monitor.Run(ctx, monitorTick)
-	}()
-	if w.network == nil {
-		return
+	if w.loop != nil {
+		w.loop.Start(ctx)
 	}
-	w.loop.Add(1)
-	go func() {
-		defer w.loop.Done()
-		err := w.network(ctx, func(reason string) { w.monitor.Wake(ctx, reason) })
-		if err != nil && w.log != nil {
-			w.log.Info("network changes are not heard; connections are checked on a timer", "err", err)
-		}
-	}()
 }
 
-// stopped waits for the background jobs and, once the Startup context has
-// ended, for the monitor's loop: nothing writes into the data folders after.
-func (w *Workspaces) stopped() {
-	w.wait()
-	w.loop.Wait()
+// stop ends the loop and waits for it: nothing writes into the data
+// folders after.
+func (w *Workspaces) stop() {
+	if w.loop != nil {
+		w.loop.Stop()
+	}
 }
 
-// background runs fn without holding up the caller; wait waits for all.
-func (w *Workspaces) background(fn func()) {
-	w.bg.Add(1)
-	go func() {
-		defer w.bg.Done()
-		fn()
-	}()
+// wait waits for the freshening that switches started.
+func (w *Workspaces) wait() {
+	if w.loop != nil {
+		w.loop.Settle()
+	}
 }
-
-func (w *Workspaces) wait() { w.bg.Wait() }
 
 // statusChanged publishes every connection state change (checks started by
 // the page or by the background monitor alike).
@@ -177,8 +127,8 @@ func (w *Workspaces) Select(id string) (WorkspaceView, error) {
 
 // freshen brings the workspace up to date behind the answer (Monitor.Freshen).
 func (w *Workspaces) freshen(id string) {
-	if w.monitor != nil {
-		w.background(func() { w.monitor.Freshen(w.ctx, id) })
+	if w.loop != nil {
+		w.loop.Freshen(id)
 	}
 }
 

@@ -104,8 +104,8 @@ func newFixture(t *testing.T, o fixtureOptions) *fixture {
 		ResetDemo: func() error { f.resets++; return srv.Reset() },
 	})
 	// Background refreshes and the monitor's loop write into home: let them
-	// finish before it is removed (the test's own Startup context ends first).
-	t.Cleanup(f.app.Workspaces.stopped)
+	// finish before it is removed.
+	t.Cleanup(f.app.Workspaces.stop)
 	return f
 }
 

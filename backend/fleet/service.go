@@ -1,0 +1,125 @@
+package fleet
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/clusters"
+	"github.com/clusterdeck/clusterdeck/backend/policyeval"
+)
+
+// Listings is what the fleet reads of the clusters service: the last good
+// listing of each workspace, and the pollers that keep them fresh.
+type Listings interface {
+	Fleet(workspaceIDs []string) []clusters.Listed
+	WatchFleet(workspaceIDs []string)
+}
+
+// Named is a workspace as the switcher lists it.
+type Named struct{ ID, Name string }
+
+// Config is what the service is built from; nil funcs mean "none".
+type Config struct {
+	Listings   Listings
+	Workspaces func() []Named // the open workspaces, in the switcher's order
+	// Ensure fetches a workspace's catalog once when none is cached (the
+	// rows' $/h need its node types); Catalog reads the cache only.
+	Ensure  func(ctx context.Context, workspaceID string)
+	Catalog func(workspaceID string) (catalog.Snapshot, error)
+	Rates   func() policyeval.RateTable // the user's DBU rate table
+	// Without Catalog or Rates no cluster is checked against its policy.
+	Now func() time.Time
+}
+
+// Service assembles the Fleet page from every workspace's listings and
+// cached catalogs, and starts and stops the pollers behind it.
+type Service struct {
+	cfg Config
+	// bg holds the catalog fetches Watch started: they write the cache, so
+	// Close waits for them (nothing writes after it).
+	bg sync.WaitGroup
+}
+
+// NewService fills in the missing parts of cfg with "nothing".
+func NewService(cfg Config) *Service {
+	if cfg.Workspaces == nil {
+		cfg.Workspaces = func() []Named { return nil }
+	}
+	if cfg.Ensure == nil {
+		cfg.Ensure = func(context.Context, string) {}
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Service{cfg: cfg}
+}
+
+// IDs are the open workspaces' ids.
+func (s *Service) IDs() []string {
+	var out []string
+	for _, w := range s.cfg.Workspaces() {
+		out = append(out, w.ID)
+	}
+	return out
+}
+
+// Watch keeps every workspace's compute listed while the page is open, and
+// fetches the catalog of any workspace that has none cached yet (an
+// offline workspace just has no estimate). The fetches end with ctx.
+func (s *Service) Watch(ctx context.Context) {
+	ids := s.IDs()
+	for _, ws := range ids {
+		s.bg.Add(1)
+		go func() {
+			defer s.bg.Done()
+			s.cfg.Ensure(ctx, ws)
+		}()
+	}
+	s.cfg.Listings.WatchFleet(ids)
+}
+
+// Unwatch stops the fleet's pollers: the page closed.
+func (s *Service) Unwatch() { s.cfg.Listings.WatchFleet(nil) }
+
+// Close waits for the catalog fetches Watch started.
+func (s *Service) Close() { s.bg.Wait() }
+
+// View builds the page from every workspace's last lists; groupBy is
+// "workspace", "creator" or "tag:<key>". It returns the tag keys the rows
+// can be grouped by too.
+func (s *Service) View(groupBy string) (View, []string) {
+	v := Build(s.workspaces(), groupBy, s.cfg.Now())
+	return v, TagKeys(v.Rows)
+}
+
+// CSV is the fleet as the export writes it.
+func (s *Service) CSV(groupBy string) []byte {
+	return CSV(Build(s.workspaces(), groupBy, s.cfg.Now()))
+}
+
+func (s *Service) workspaces() []Workspace {
+	named := s.cfg.Workspaces()
+	ids := make([]string, 0, len(named))
+	for _, n := range named {
+		ids = append(ids, n.ID)
+	}
+	listed := map[string][]clusters.Listed{}
+	for _, l := range s.cfg.Listings.Fleet(ids) {
+		listed[l.Workspace] = append(listed[l.Workspace], l)
+	}
+	out := make([]Workspace, 0, len(named))
+	for _, n := range named {
+		ws := Workspace{ID: n.ID, Name: n.Name, Listed: listed[n.ID]}
+		if s.cfg.Catalog == nil || s.cfg.Rates == nil {
+			out = append(out, ws)
+			continue
+		}
+		if snap, err := s.cfg.Catalog(n.ID); err == nil {
+			ws.OverPolicy = NewPolicySize(snap, s.cfg.Rates()).Check
+		}
+		out = append(out, ws)
+	}
+	return out
+}
