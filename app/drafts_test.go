@@ -55,7 +55,7 @@ func uiErr(t *testing.T, a *App, err error) UIError {
 	return a.errors.UIError(err)
 }
 
-func itemAt(items []CheckItem, path string) *CheckItem {
+func itemAt(items []drafts.CheckItem, path string) *drafts.CheckItem {
 	for i := range items {
 		if items[i].Path == path {
 			return &items[i]

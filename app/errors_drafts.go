@@ -55,24 +55,27 @@ func draftRules() []ErrorRule {
 		{drafts.ErrNothingToImport, "NOTHING_TO_IMPORT",
 			"No cluster was found in that text.",
 			"Paste API JSON (clusters/create, clusters/get or list output) or a bundle YAML with resources.clusters or job_clusters."},
-		{errUnreadableImport, "UNREADABLE_INPUT",
+		{drafts.ErrUnreadableImport, "UNREADABLE_INPUT",
 			"The text cannot be read as a cluster definition.",
 			"Paste API JSON (clusters/create or clusters/get) or a bundle YAML with resources.clusters."},
-		{errBadSpec, "BAD_SPEC",
+		{drafts.ErrBadSpec, "BAD_SPEC",
 			"The spec is not a cluster spec the Clusters API understands.",
 			"Correct the JSON; field names and types follow the clusters/create request."},
 		{drafts.ErrBadExport, "BAD_EXPORT",
 			"That export cannot be made.",
 			"Choose API JSON for one draft, or bundle YAML or Terraform for several."},
-		{errNoWorkspace, "NO_TARGET_WORKSPACE",
+		{drafts.ErrNoTarget, "NO_TARGET_WORKSPACE",
 			"No target workspace is chosen.",
 			"Choose the workspace the draft is for."},
-		{errUnknownTarget, "UNKNOWN_WORKSPACE",
+		{drafts.ErrUnknownTarget, "UNKNOWN_WORKSPACE",
 			"That workspace is not open in Clusterdeck.",
 			"Choose another target workspace, or add it in Workspaces."},
-		{errDraftsUnavailable, "DRAFTS_UNAVAILABLE",
+		{drafts.ErrNoStore, "DRAFTS_UNAVAILABLE",
 			"Drafts are not available in this run.",
 			"Restart Clusterdeck; if it persists, check that its data folder is writable."},
+		{drafts.ErrUnavailable, "DRAFTS_OFFLINE_ONLY",
+			"This run cannot reach workspaces, so drafts can be edited but not applied.",
+			"Restart Clusterdeck; if it persists, check that the workspaces are set up in Workspaces."},
 		{errNoWindow, "NO_WINDOW",
 			"The save dialog cannot open yet.",
 			"Wait for the window to finish loading and try again, or copy the text."},
@@ -97,7 +100,7 @@ func netErr(err error) error {
 	return err
 }
 
-// fail places input errors (a field, or a line and column) for the form.
+// draftInputError places input errors (a field, or a line and column) for the form.
 func draftInputError(f *ErrorFormatter, err error) error {
 	var fe *drafts.FieldError
 	var pe *drafts.PositionError

@@ -26,7 +26,6 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/runs"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
-	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // The one place that builds the backend services from Deps and hands each
@@ -54,10 +53,9 @@ func New(d Deps) *App {
 		d.MetricsPrefs = metrics.NewPrefs("") // one copy: the list's $/h, the editor's estimate and the Metrics tab share the prices
 	}
 	editor := newEditor(d, errs)
-	drafts := newDrafts(d, errs)
 	applier := newApplyService(d, editor.checker) // the same check the form shows, before anything is sent
 	editor.apply = applier
-	drafts.useApply(applier)
+	drafts := newDrafts(context.Background(), d, errs, applier)
 	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming, rowPricer(d), d.Listed)
 	if d.Notices == nil {
 		d.Notices = notices.NewPrefs("")
@@ -182,20 +180,29 @@ func newEditor(d Deps, errs *ErrorFormatter) *Editor {
 	return e
 }
 
-func newDrafts(d Deps, errs *ErrorFormatter) *Drafts {
-	f := &Drafts{store: d.Drafts, clients: d.Clients.Client, files: d.Files, errors: errs, now: time.Now, ctx: context.Background()}
+// newDrafts wires the drafts service to the apply service the editor uses.
+// Its checker reads the catalog cache only: a draft's check never touches
+// the network (the editor's may fetch a catalog not cached yet).
+func newDrafts(ctx context.Context, d Deps, errs *ErrorFormatter, applier *apply.Service) *Drafts {
+	cfg := drafts.Config{Store: d.Drafts, Apply: applier, Clients: drafts.Clients(d.Clients.Client)}
 	var snaps check.Snapshots
 	if d.Catalog != nil {
-		f.catalog = d.Catalog.Cache()
-		snaps = check.CacheSnapshots(f.catalog)
+		cache := d.Catalog.Cache()
+		snaps, cfg.Catalog = check.CacheSnapshots(cache), cache.Load
+		cfg.Fetch = func(ctx context.Context, workspaceID string) error {
+			w, err := d.Clients.Client(ctx, workspaceID)
+			if err != nil {
+				return err
+			}
+			_, err = cache.Refresh(ctx, workspaceID, w, time.Now)
+			return err
+		}
 	}
-	f.checker = check.New(snaps, d.Rates)
-	f.svc = drafts.NewService(d.Drafts, f.checker, nil, f.fetchCatalog)
-	f.workspaces = func() []workspaces.Profile { return nil }
+	cfg.Checker = check.New(snaps, d.Rates)
 	if d.Session != nil {
-		f.workspaces, f.session = d.Session.List, d.Session
+		cfg.Workspaces = d.Session.List
 	}
-	return f
+	return &Drafts{svc: drafts.NewService(cfg), store: d.Drafts, files: d.Files, errors: errs, ctx: ctx}
 }
 
 func newWorkspaces(d Deps, errs *ErrorFormatter) *Workspaces {
@@ -225,11 +232,6 @@ func newDesktopServices(transport string, log *slog.Logger, emit Emitter) deskto
 		return &wailsServices{log: log, emit: emit}
 	}
 	return &headlessServices{log: log}
-}
-
-// useApply gives the drafts service the apply service (wired in app.go).
-func (d *Drafts) useApply(a *apply.Service) {
-	d.svc = drafts.NewService(d.store, d.checker, a, d.fetchCatalog)
 }
 
 // newApplyService builds the one apply service the editor and the drafts

@@ -4,13 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 
 	"github.com/clusterdeck/clusterdeck/backend/workspaces/atomicfile"
 )

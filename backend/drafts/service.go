@@ -3,10 +3,13 @@ package drafts
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/apply"
+	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -14,19 +17,40 @@ import (
 // that follow read what the workspace holds today.
 type Fetch func(ctx context.Context, workspaceID string) error
 
-// Service checks drafts (offline, from the cached catalog) and plans and
-// applies them to a workspace through the apply service.
-type Service struct {
-	store   *Store
-	checker *check.Checker
-	apply   *apply.Service
-	fetch   Fetch
+// Clients gives a workspace's SDK client.
+type Clients func(ctx context.Context, workspaceID string) (*workspaceapi.Client, error)
+
+// Config is what the service is built from. Store and Checker are needed;
+// without Apply, Fetch or Clients the online calls answer ErrUnavailable.
+type Config struct {
+	Store   *Store
+	Checker *check.Checker // reads the catalog cache only: a draft's check never touches the network
+	Apply   *apply.Service
+	Fetch   Fetch
+	Clients Clients
+	// Workspaces are the open workspaces (targets and names); Catalog reads
+	// a workspace's cached catalog (no network).
+	Workspaces func() []workspaces.Profile
+	Catalog    func(workspaceID string) (catalog.Snapshot, error)
+	Now        func() time.Time
 }
 
-// NewService wires the drafts service; apply and fetch may be nil when the
-// run has no workspaces (then Plan and Apply are unavailable).
-func NewService(store *Store, checker *check.Checker, applier *apply.Service, fetch Fetch) *Service {
-	return &Service{store: store, checker: checker, apply: applier, fetch: fetch}
+// Service is the Drafts page, the draft editor and the apply flow: the
+// store's drafts as views, checked offline from the cached catalog, and
+// planned and applied to a workspace through the apply service.
+type Service struct {
+	cfg Config
+}
+
+// NewService fills in what cfg leaves out with "none".
+func NewService(cfg Config) *Service {
+	if cfg.Workspaces == nil {
+		cfg.Workspaces = func() []workspaces.Profile { return nil }
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Service{cfg: cfg}
 }
 
 // ErrUnavailable means this run cannot reach workspaces.
@@ -39,7 +63,7 @@ func (s *Service) Check(ctx context.Context, doc clusterspec.Document, workspace
 	if err != nil {
 		m = nil // the checker reports an empty spec's problems
 	}
-	return CheckViewOf(s.checker.Check(ctx, check.Request{WorkspaceID: workspaceID, PolicyID: policyID, Spec: m}))
+	return CheckViewOf(s.cfg.Checker.Check(ctx, check.Request{WorkspaceID: workspaceID, PolicyID: policyID, Spec: m}))
 }
 
 // PlanResult is what applying a draft to a workspace will do, checked online.
@@ -58,14 +82,14 @@ type PlanResult struct {
 // first), then asks the apply service what applying it would do. clusterID
 // is the user's pick when several clusters carry the name.
 func (s *Service) Plan(ctx context.Context, draftID, workspaceID, clusterID string) (PlanResult, error) {
-	if s.apply == nil || s.fetch == nil {
+	if s.cfg.Apply == nil || s.cfg.Fetch == nil {
 		return PlanResult{}, ErrUnavailable
 	}
 	dr, err := s.parsed(draftID)
 	if err != nil {
 		return PlanResult{}, err
 	}
-	if err := s.fetch(ctx, workspaceID); err != nil && workspaces.IsOffline(err) {
+	if err := s.cfg.Fetch(ctx, workspaceID); err != nil && workspaces.IsOffline(err) {
 		return PlanResult{}, err
 	}
 	res := PlanResult{Draft: dr, Check: s.Check(ctx, clusterspec.Document{Spec: dr.Spec}, workspaceID, dr.PolicyID)}
@@ -73,7 +97,7 @@ func (s *Service) Plan(ctx context.Context, draftID, workspaceID, clusterID stri
 	if rec, ok := dr.Record(workspaceID); ok && rec.PendingRequestID != "" {
 		res.PendingCreate = true
 	}
-	plan, err := s.apply.PlanDraft(ctx, targetOf(dr, workspaceID, clusterID))
+	plan, err := s.cfg.Apply.PlanDraft(ctx, targetOf(dr, workspaceID, clusterID))
 	if err != nil {
 		return PlanResult{}, planErr(err)
 	}
@@ -98,7 +122,7 @@ type ApplyRequest struct {
 // instead of creating another. linked is the draft once it names its
 // cluster (nil before).
 func (s *Service) Apply(ctx context.Context, req ApplyRequest) (res apply.Result, linked *Draft, err error) {
-	if s.apply == nil {
+	if s.cfg.Apply == nil {
 		return apply.Result{}, nil, ErrUnavailable
 	}
 	// Text may have stopped parsing since the plan: its fingerprint, taken
@@ -108,8 +132,8 @@ func (s *Service) Apply(ctx context.Context, req ApplyRequest) (res apply.Result
 		return apply.Result{}, nil, err
 	}
 	rec, _ := dr.Record(req.WorkspaceID)
-	mem := s.store.ApplyMemory(dr.ID, req.WorkspaceID)
-	res, err = s.apply.ApplyDraft(ctx, apply.ApplyDraftRequest{
+	mem := s.cfg.Store.ApplyMemory(dr.ID, req.WorkspaceID)
+	res, err = s.cfg.Apply.ApplyDraft(ctx, apply.ApplyDraftRequest{
 		DraftTarget: targetOf(dr, req.WorkspaceID, req.ClusterID), Fingerprint: req.Fingerprint, Start: req.Start,
 		PendingRequestID: rec.PendingRequestID, Memory: mem}, req.OperationID)
 	if errors.Is(err, apply.ErrNoName) {
@@ -120,7 +144,7 @@ func (s *Service) Apply(ctx context.Context, req ApplyRequest) (res apply.Result
 
 // parsed is the stored draft, refused when its typed text does not parse.
 func (s *Service) parsed(id string) (Draft, error) {
-	dr, _, err := s.store.Get(id)
+	dr, _, err := s.cfg.Store.Get(id)
 	if err != nil {
 		return Draft{}, err
 	}

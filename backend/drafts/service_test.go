@@ -37,7 +37,7 @@ func serviceOnDemo(t *testing.T, fetchErr error) (*Service, *Store, *int) {
 	require.NoError(t, err)
 	fetched := 0
 	fetch := func(context.Context, string) error { fetched++; return fetchErr }
-	return NewService(store, checker, applier, fetch), store, &fetched
+	return NewService(Config{Store: store, Checker: checker, Apply: applier, Fetch: fetch}), store, &fetched
 }
 
 func goodSpec(name string) compute.ClusterSpec {

@@ -2,23 +2,23 @@ import * as Drafts from '../../wailsjs/go/app/Drafts'
 import { app, type clusterspec, drafts } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
-export type DraftView = app.DraftView
-export type DraftRow = app.DraftRow
-export type DraftList = app.DraftList
+export type DraftView = drafts.DraftView
+export type DraftRow = drafts.DraftRow
+export type DraftList = drafts.DraftList
 export type CheckView = drafts.CheckView
 export type CheckItem = drafts.CheckItem
 export type CheckSummary = drafts.CheckSummary
 export type CacheInfo = drafts.CacheInfo
 export type TargetView = drafts.TargetView
-export type TrashRow = app.TrashRow
-export type ImportView = app.ImportView
+export type TrashRow = drafts.TrashRow
+export type ImportView = drafts.ImportView
 export type ExportView = drafts.Exported
 export type SavedExport = app.SavedExport
-export type PlanView = app.PlanView
-export type ApplyOutcome = app.ApplyOutcome
+export type PlanView = drafts.PlanView
+export type ApplyOutcome = drafts.ApplyOutcome
 export type ClusterOption = drafts.ClusterOption
-export type AppliedView = app.AppliedView
-export type DraftRecovery = app.DraftRecovery
+export type AppliedView = drafts.AppliedView
+export type DraftRecovery = drafts.DraftRecovery
 /** A draft file that could not be used (moved aside, or left for a newer build). */
 export type DraftProblem = drafts.Problem
 /** One field of an apply plan: current → draft. */
@@ -44,10 +44,10 @@ export const draftsApi = {
   /** Every draft with its offline check; no network. */
   list: (): Promise<DraftList> => invoke(() => Drafts.List()),
   get: (id: string): Promise<DraftView> => invoke(() => Drafts.Get(id)),
-  create: (c: DraftContent): Promise<DraftView> => invoke(() => Drafts.Create(app.DraftInput.createFrom(c))),
+  create: (c: DraftContent): Promise<DraftView> => invoke(() => Drafts.Create(drafts.DraftInput.createFrom(c))),
   /** Autosave: unchanged content writes nothing; a stale revision fails with DRAFT_CONFLICT. */
   save: (id: string, revision: number, c: DraftContent): Promise<DraftView> =>
-    invoke(() => Drafts.Save(app.DraftSave.createFrom({ id, revision, specText: '', ...c }))),
+    invoke(() => Drafts.Save(drafts.DraftSave.createFrom({ id, revision, specText: '', ...c }))),
   /** Offline check against the workspace's cached catalog and the policy. */
   check: (workspaceId: string, policyId: string, spec: Spec): Promise<CheckView> =>
     invoke(() => Drafts.Check(workspaceId, policyId, spec)),

@@ -1,19 +1,9 @@
-package app
+package drafts
 
 import (
+	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
-	"github.com/clusterdeck/clusterdeck/backend/drafts"
-)
-
-// The check and target views are the drafts package's own.
-type (
-	CheckItem    = drafts.CheckItem
-	CacheInfo    = drafts.CacheInfo
-	CheckSummary = drafts.CheckSummary
-	CheckView    = drafts.CheckView
-	TargetView   = drafts.TargetView
-	PolicyOption = drafts.PolicyOption
 )
 
 // DraftView is one draft as the edit view shows it. The spec travels as API
@@ -102,8 +92,8 @@ type DraftRow struct {
 
 // DraftList is the Drafts page: the rows and the files that could not be read.
 type DraftList struct {
-	Drafts   []DraftRow       `json:"drafts"`
-	Problems []drafts.Problem `json:"problems"`
+	Drafts   []DraftRow `json:"drafts"`
+	Problems []Problem  `json:"problems"`
 }
 
 // TrashRow is a deleted draft.
@@ -114,14 +104,49 @@ type TrashRow struct {
 	DeletedAt   string `json:"deletedAt"`
 }
 
-func (d *Drafts) toView(dr drafts.Draft) (DraftView, error) {
+// ImportView is what an import made.
+type ImportView struct {
+	Drafts   []DraftView `json:"drafts"`
+	Warnings []string    `json:"warnings"`
+}
+
+// PlanView is what applying a draft to a workspace will do, checked online.
+type PlanView struct {
+	DraftID       string      `json:"draftId"`
+	WorkspaceID   string      `json:"workspaceId"`
+	WorkspaceName string      `json:"workspaceName"`
+	Plan          *apply.Plan `json:"plan"`
+	Check         CheckView   `json:"check"`
+	// Blocked: the policy or the API's rules refuse the draft; nothing can be applied.
+	Blocked bool `json:"blocked"`
+	// PendingCreate: an earlier create's outcome is unknown; applying looks
+	// for its cluster first and never creates a second.
+	PendingCreate bool `json:"pendingCreate"`
+	// Fingerprint names the plan the user reviewed; Apply refuses when the
+	// cluster has changed since (PLAN_STALE).
+	Fingerprint string `json:"fingerprint"`
+}
+
+// ApplyOutcome is what apply did; the page then opens the cluster.
+type ApplyOutcome struct {
+	Action      string    `json:"action"`
+	WorkspaceID string    `json:"workspaceId"`
+	ClusterID   string    `json:"clusterId"`
+	Started     bool      `json:"started"`
+	Adopted     bool      `json:"adopted"` // an earlier create had made it
+	Libraries   int       `json:"libraries"`
+	Draft       DraftView `json:"draft"`
+}
+
+// View is a draft as the edit view shows it, workspaces named.
+func (s *Service) View(dr Draft) (DraftView, error) {
 	spec, err := dr.Document().Map()
 	if err != nil {
 		return DraftView{}, err
 	}
 	v := DraftView{ID: dr.ID, Name: dr.Name, WorkspaceID: dr.WorkspaceID, PolicyID: dr.PolicyID, Notes: dr.Notes,
 		Spec: spec, Source: dr.Source, CreatedAt: catalog.RFC3339(dr.CreatedAt), UpdatedAt: catalog.RFC3339(dr.UpdatedAt),
-		Revision: dr.Revision, Applied: d.appliedViews(dr.Applied), Libraries: []LibraryLabel{}, SpecText: dr.SpecText}
+		Revision: dr.Revision, Applied: s.appliedViews(dr.Applied), Libraries: []LibraryLabel{}, SpecText: dr.SpecText}
 	for _, l := range dr.Libraries {
 		kind, label := clusterspec.DescribeLibrary(l)
 		v.Libraries = append(v.Libraries, LibraryLabel{Kind: kind, Label: label})
@@ -129,15 +154,23 @@ func (d *Drafts) toView(dr drafts.Draft) (DraftView, error) {
 	return v, nil
 }
 
-func (d *Drafts) appliedViews(recs []drafts.ApplyRecord) []AppliedView {
+func (s *Service) appliedViews(recs []ApplyRecord) []AppliedView {
 	out := make([]AppliedView, 0, len(recs))
-	names := d.workspaceNames()
+	names := s.workspaceNames()
 	for _, r := range recs {
 		if r.ClusterID == "" && r.PendingRequestID == "" {
 			continue
 		}
 		out = append(out, AppliedView{WorkspaceID: r.WorkspaceID, WorkspaceName: names[r.WorkspaceID],
 			ClusterID: r.ClusterID, AppliedAt: catalog.RFC3339(r.AppliedAt), Pending: r.PendingRequestID != ""})
+	}
+	return out
+}
+
+func (s *Service) workspaceNames() map[string]string {
+	out := map[string]string{}
+	for _, p := range s.cfg.Workspaces() {
+		out[p.ID] = p.Name
 	}
 	return out
 }
