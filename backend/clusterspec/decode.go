@@ -95,6 +95,16 @@ func TypeError(raw []byte, into any, path string) error {
 	return nil
 }
 
+// typeError is the first wrong value of raw, a value of type t at path.
+func typeError(t reflect.Type, path string, raw json.RawMessage) error {
+	ps := typeProblems(t, path, raw)
+	sortViolations(ps)
+	if len(ps) > 0 {
+		return &FieldTypeError{ps[0]}
+	}
+	return nil
+}
+
 func sortViolations(vs []Violation) {
 	sort.SliceStable(vs, func(i, j int) bool { return vs[i].Path < vs[j].Path })
 }
