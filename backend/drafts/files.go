@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces/atomicfile"
 )
 

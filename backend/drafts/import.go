@@ -5,9 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"path/filepath"
 	"strings"
+
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 )
 
 // ErrNothingToImport means the input parsed but held no cluster.

@@ -3,11 +3,12 @@ package drafts
 import (
 	"errors"
 	"fmt"
-	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"os"
 	"path/filepath"
 	"sort"
 	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 )
 
 // TrashEntry is a deleted draft that can be restored.
