@@ -84,12 +84,16 @@ func (c *Checker) CheckJSON(ctx context.Context, req Request, raw []byte) Report
 	raw, err := boundedfile.Text(raw, "the JSON")
 	var tree map[string]any
 	if err == nil {
-		tree, err = policyeval.DecodeSpec(raw)
+		tree, err = clusterspec.DecodeTree(raw)
 	}
 	if err != nil {
+		why := strings.TrimPrefix(strings.TrimPrefix(err.Error(), clusterspec.ErrNotAnObject.Error()), ": ")
+		if why == "" { // valid JSON of another kind: a list, null
+			why = "not a JSON object"
+		}
 		out := newReport()
 		out.add(Problem{Source: SourceJSON, Code: "invalid_json", Severity: Error,
-			Message: "The JSON is not a valid cluster spec object: " + strings.TrimPrefix(err.Error(), policyeval.ErrInvalidSpec.Error()+": ")})
+			Message: "The JSON is not a valid cluster spec object: " + why})
 		return out
 	}
 	req.Spec = tree

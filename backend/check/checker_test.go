@@ -216,11 +216,22 @@ func countSource(r Report, src Source) int {
 }
 
 func TestCheckJSONThatIsNotAnObject(t *testing.T) {
-	for _, raw := range []string{`[1]`, `{"cluster_name":`, `null`, "\xff"} {
-		r := New(nil, nil).CheckJSON(context.Background(), Request{}, []byte(raw))
-		require.Len(t, r.Problems, 1, raw)
+	cases := []struct{ raw, message string }{
+		{`[1]`, "The JSON is not a valid cluster spec object: not a JSON object"},
+		{`null`, "The JSON is not a valid cluster spec object: not a JSON object"},
+		{`{"cluster_name":`, "The JSON is not a valid cluster spec object: unexpected end of JSON input"},
+		// Saving refuses it (clusterspec.Decode), so the check does too.
+		{`{"cluster_name":"a"} {"num_workers":1}`, "The JSON is not a valid cluster spec object: invalid character '{' after top-level value"},
+		{"\xff", ""},
+	}
+	for _, c := range cases {
+		r := New(nil, nil).CheckJSON(context.Background(), Request{}, []byte(c.raw))
+		require.Len(t, r.Problems, 1, c.raw)
 		assert.Equal(t, SourceJSON, r.Problems[0].Source)
 		assert.Equal(t, "invalid_json", r.Problems[0].Code)
+		if c.message != "" {
+			assert.Equal(t, c.message, r.Problems[0].Message)
+		}
 		assert.Equal(t, 1, r.Errors)
 		assert.ErrorIs(t, r.Refusal(), ErrSpecHasProblems)
 	}

@@ -3,8 +3,8 @@ package clusters
 import (
 	"errors"
 	"fmt"
-	"github.com/databricks/databricks-sdk-go/apierr"
 
+	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 )
 

@@ -24,36 +24,34 @@ const CodeWrongType = "wrong_type"
 // ebs_volume_count, …) are 32-bit.
 const maxAPIInt = math.MaxInt32
 
-// DecodeSpec reads Clusters API JSON into the SDK type. The SDK's decoder
-// reports a wrong type as "cannot unmarshal string into Go value of type
-// int", with no field; here every value is checked against its field first,
-// and each wrong one becomes an error Violation naming the field and the
-// type it takes (num_workers must be a whole number from 0 to 2147483647,
-// not 1.5). Fields with a wrong value are left out of the spec, so the
-// rest can still be checked. skip lists top-level keys the caller handles
-// itself (the editor's "libraries"). The error is for text that is not a
-// JSON object at all.
+// DecodeSpec reads Clusters API JSON into the SDK type (Parse, then
+// Object.Spec). The error is for text that is not a JSON object at all.
 func DecodeSpec(raw []byte, skip ...string) (compute.ClusterSpec, []Violation, error) {
+	o, err := Parse(raw)
+	if err != nil {
+		return compute.ClusterSpec{}, nil, err
+	}
+	return o.Spec(skip...)
+}
+
+// Spec is the object as the SDK type. The SDK's decoder reports a wrong
+// type as "cannot unmarshal string into Go value of type int", with no
+// field; here every value is checked against its field first, and each
+// wrong one becomes an error Violation naming the field and the type it
+// takes (num_workers must be a whole number from 0 to 2147483647, not
+// 1.5). Fields with a wrong value are left out of the spec, so the rest
+// can still be checked. skip lists top-level keys the caller handles
+// itself (the editor's "libraries"); unknown keys are left to
+// UnknownFields.
+func (o Object) Spec(skip ...string) (compute.ClusterSpec, []Violation, error) {
 	var spec compute.ClusterSpec
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &top); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			return spec, nil, ErrNotAnObject
-		}
-		return spec, nil, fmt.Errorf("%w: %w", ErrNotAnObject, err)
-	}
-	if top == nil {
-		return spec, nil, ErrNotAnObject
-	}
-	t := reflect.TypeOf(spec)
-	clean := make(map[string]json.RawMessage, len(top))
+	clean := make(Object, len(o))
 	var problems []Violation
-	for k, v := range top {
+	for k, v := range o {
 		if containsString(skip, k) {
 			continue
 		}
-		ft, ok := fieldType(t, k)
+		ft, ok := fieldType(specType, k)
 		if !ok {
 			continue // unknown keys: see UnknownFields
 		}
@@ -64,11 +62,7 @@ func DecodeSpec(raw []byte, skip ...string) (compute.ClusterSpec, []Violation, e
 		clean[k] = v
 	}
 	sortViolations(problems)
-	all, err := json.Marshal(clean)
-	if err == nil {
-		err = json.Unmarshal(all, &spec)
-	}
-	if err != nil { // every value was checked above: not expected
+	if err := clean.decodeInto(&spec); err != nil { // every value was checked above: not expected
 		return spec, problems, fmt.Errorf("decode cluster spec: %w", err)
 	}
 	return spec, problems, nil
@@ -96,6 +90,16 @@ func (e *FieldTypeError) Error() string { return e.Message }
 // problem, with its path. For callers that stop at the first.
 func TypeError(raw []byte, into any, path string) error {
 	if ps := TypeProblems(raw, into, path); len(ps) > 0 {
+		return &FieldTypeError{ps[0]}
+	}
+	return nil
+}
+
+// typeError is the first wrong value of raw, a value of type t at path.
+func typeError(t reflect.Type, path string, raw json.RawMessage) error {
+	ps := typeProblems(t, path, raw)
+	sortViolations(ps)
+	if len(ps) > 0 {
 		return &FieldTypeError{ps[0]}
 	}
 	return nil

@@ -35,36 +35,15 @@ type Document struct {
 	Extra map[string]json.RawMessage
 }
 
-// Decode reads the page's spec object (JSON text). Problems are per field:
-// a value of the wrong type (an error at its path, left out of the
-// document) and every unknown key (a warning, kept in Extra). The error is
-// for text that is not one JSON object (wrapping ErrNotAnObject).
+// Decode reads the page's spec object (JSON text): Parse, then
+// Object.Document. The error is for text that is not one JSON object
+// (wrapping ErrNotAnObject).
 func Decode(raw []byte) (Document, []Violation, error) {
-	var doc Document
-	spec, problems, err := DecodeSpec(raw, LibrariesKey)
+	o, err := Parse(raw)
 	if err != nil {
-		return doc, nil, err
+		return Document{}, nil, err
 	}
-	doc.Spec = spec
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &top); err != nil {
-		return doc, nil, fmt.Errorf("%w: %w", ErrNotAnObject, err)
-	}
-	if l, ok := top[LibrariesKey]; ok {
-		if ps := TypeProblems(l, doc.Libraries, LibrariesKey); len(ps) > 0 {
-			problems = append(problems, ps...)
-		} else if json.Unmarshal(l, &doc.Libraries) != nil {
-			doc.Libraries = nil
-		}
-	}
-	for _, path := range UnknownFields(raw, LibrariesKey) {
-		problems = append(problems, Violation{Path: path, Code: CodeUnknownField, Severity: Warning, Message: UnknownFieldMessage(path)})
-	}
-	if doc.Extra, err = extraOf(raw); err != nil {
-		return doc, nil, err
-	}
-	sortViolations(problems)
-	return doc, problems, nil
+	return o.Document()
 }
 
 // DecodeMap is Decode of an object the page sent as a map.
@@ -79,13 +58,43 @@ func DecodeMap(m map[string]any) (Document, []Violation, error) {
 	return Decode(raw)
 }
 
-// extraOf is the unknown tree of raw, each top-level key as JSON.
-func extraOf(raw []byte) (map[string]json.RawMessage, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber() // numbers stay as typed
-	var tree map[string]any
-	if err := dec.Decode(&tree); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrNotAnObject, err)
+// Document takes the object apart. Problems are per field: a value of the
+// wrong type (an error at its path, left out of the document) and every
+// unknown key (a warning, kept in Extra).
+func (o Object) Document() (Document, []Violation, error) {
+	var doc Document
+	spec, problems, err := o.Spec(LibrariesKey)
+	if err != nil {
+		return doc, nil, err
+	}
+	doc.Spec = spec
+	if l, ok := o[LibrariesKey]; ok {
+		if ps := TypeProblems(l, doc.Libraries, LibrariesKey); len(ps) > 0 {
+			problems = append(problems, ps...)
+		} else if json.Unmarshal(l, &doc.Libraries) != nil {
+			doc.Libraries = nil
+		}
+	}
+	for _, path := range o.UnknownFields(LibrariesKey) {
+		problems = append(problems, Violation{Path: path, Code: CodeUnknownField, Severity: Warning, Message: UnknownFieldMessage(path)})
+	}
+	if doc.Extra, err = o.extra(); err != nil {
+		return doc, nil, err
+	}
+	sortViolations(problems)
+	return doc, problems, nil
+}
+
+// extra is the unknown tree of the object (see UnknownTree), each
+// top-level key as JSON. Only the values that can hold unknown keys are
+// decoded: unknown keys and known object fields.
+func (o Object) extra() (map[string]json.RawMessage, error) {
+	tree := map[string]any{}
+	for k, v := range o {
+		if ft, known := fieldType(specType, k); k == LibrariesKey || known && !isStruct(ft) {
+			continue // the libraries, scalars, lists and maps keep nothing unknown
+		}
+		tree[k] = value(v)
 	}
 	var out map[string]json.RawMessage
 	for k, v := range UnknownTree(tree, LibrariesKey) {

@@ -10,25 +10,31 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 )
 
-// UnknownFields lists the keys of a Clusters API spec (JSON object) that
-// compute.ClusterSpec has no field for, at any depth, as policy-style
-// paths (docker_image.tag, init_scripts.0.volumes.dest). Decoding into the
-// SDK type drops them silently, so a caller can warn before sending. Keys
-// of map fields (spark_conf, custom_tags) are free-form and never
-// reported; extra lists the top-level keys the caller handles itself
-// (the editor's "libraries"). Invalid JSON gives nil.
+// specType is the Go type a spec object decodes into.
+var specType = reflect.TypeOf(compute.ClusterSpec{})
+
+// UnknownFields is Parse then Object.UnknownFields; invalid JSON gives nil.
 func UnknownFields(raw []byte, extra ...string) []string {
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &top); err != nil {
+	o, err := Parse(raw)
+	if err != nil {
 		return nil
 	}
+	return o.UnknownFields(extra...)
+}
+
+// UnknownFields lists the keys that compute.ClusterSpec has no field for,
+// at any depth, as policy-style paths (docker_image.tag,
+// init_scripts.0.volumes.dest). Decoding into the SDK type drops them
+// silently, so a caller can warn before sending. Keys of map fields
+// (spark_conf, custom_tags) are free-form and never reported; extra lists
+// the top-level keys the caller handles itself (the editor's "libraries").
+func (o Object) UnknownFields(extra ...string) []string {
 	var out []string
-	t := reflect.TypeOf(compute.ClusterSpec{})
-	for k, v := range top {
+	for k, v := range o {
 		if containsString(extra, k) {
 			continue
 		}
-		out = append(out, unknownIn(t, k, v)...)
+		out = append(out, unknownIn(specType, k, v)...)
 	}
 	sort.Strings(out)
 	return out
@@ -101,7 +107,7 @@ func containsString(list []string, s string) bool {
 // unknown key inside a list element has no stable place to go back to.
 // Nil when there is nothing unknown.
 func UnknownTree(spec map[string]any, skip ...string) map[string]any {
-	return unknownTree(reflect.TypeOf(compute.ClusterSpec{}), spec, skip)
+	return unknownTree(specType, spec, skip)
 }
 
 func unknownTree(t reflect.Type, obj map[string]any, skip []string) map[string]any {
@@ -149,4 +155,13 @@ func MergeTree(dst, extra map[string]any) {
 			MergeTree(curObj, extraObj)
 		}
 	}
+}
+
+// isStruct says whether t (or what it points to) is a struct: an object
+// field that can hold unknown keys.
+func isStruct(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Kind() == reflect.Struct
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	apppolicy "github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
@@ -61,7 +62,7 @@ func TestDBUEstimateAgreesWithTheApp(t *testing.T) {
 
 		raw, err := json.Marshal(s)
 		require.NoError(t, err)
-		tree, err := apppolicy.DecodeSpec(raw)
+		tree, err := clusterspec.DecodeTree(raw)
 		require.NoError(t, err)
 		app, err := rates.Estimate(tree, nodes.NodeTypes, pools)
 		require.NoError(t, err)

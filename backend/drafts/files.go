@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
-
 	"github.com/clusterdeck/clusterdeck/backend/workspaces/atomicfile"
 )
 
@@ -188,6 +187,25 @@ func encodeDraft(d *Draft) ([]byte, error) {
 		return nil, fmt.Errorf("encode draft: %w", err)
 	}
 	return append(raw, '\n'), nil
+}
+
+// ParseFile recognises a draft file given on its own (`clusterdeck ensure`
+// and `run` take one as the spec): ok is false when data is not one (no
+// schema, id or spec), so the caller can read it as another format.
+func ParseFile(data []byte) (Draft, bool) {
+	var probe struct {
+		Schema int             `json:"schema"`
+		ID     string          `json:"id"`
+		Spec   json.RawMessage `json:"spec"`
+	}
+	if json.Unmarshal(data, &probe) != nil || probe.Schema == 0 || probe.ID == "" || len(probe.Spec) == 0 {
+		return Draft{}, false
+	}
+	var d Draft
+	if json.Unmarshal(data, &d) != nil {
+		return Draft{}, false
+	}
+	return d, true
 }
 
 // decodeDraft parses and checks a file's content; wantID is the id its

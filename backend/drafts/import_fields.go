@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
-	"sort"
 	"strings"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
@@ -41,90 +39,32 @@ type field struct {
 	line, col int
 }
 
-// detailsOnly are keys only clusters/get (or list) answers carry: an object
-// with one of them is a cluster's details, not a request.
-var detailsOnly = map[string]bool{"state": true, "cluster_source": true, "default_tags": true,
-	"spark_context_id": true, "creator_user_name": true, "start_time": true, "state_message": true}
-
-var knownKeys = jsonKeys(compute.ClusterDetails{}, compute.CreateCluster{}, compute.EditCluster{})
-
-func jsonKeys(vals ...any) map[string]bool {
-	out := map[string]bool{}
-	for _, v := range vals {
-		t := reflect.TypeOf(v)
-		for i := 0; i < t.NumField(); i++ {
-			name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-			if name != "" && name != "-" {
-				out[name] = true
-			}
-		}
-	}
-	return out
-}
-
-// decodeCluster builds a spec from the fields of one cluster object. Each
-// field is decoded on its own first, so a bad value is reported with its
-// field name and position.
+// decodeCluster builds a spec from the fields of one cluster object
+// (clusterspec.DecodeCluster), placing a bad value at its position and
+// warning of what it drops and of bundle variables left in values.
 func decodeCluster(fields []field, origin string, bundle bool) (Imported, error) {
 	im := Imported{Origin: origin}
-	obj := map[string]json.RawMessage{}
-	isDetails := false
-	var unknown []string
+	in := make([]clusterspec.Field, len(fields))
+	for i, f := range fields {
+		in[i] = clusterspec.Field{Key: f.key, Value: f.raw}
+	}
+	c, err := clusterspec.DecodeCluster(in)
+	var fe *clusterspec.FieldError
+	if errors.As(err, &fe) {
+		return im, posErr(fields[fe.Index], fe.Err)
+	}
+	if err != nil {
+		return im, fmt.Errorf("%s: %w", origin, err)
+	}
+	im.Spec, im.Libraries, im.Name = c.Spec, c.Libraries, c.Spec.ClusterName
 	for _, f := range fields {
-		switch {
-		case f.key == "libraries":
-			if err := clusterspec.TypeError(f.raw, im.Libraries, f.key); err != nil {
-				return im, posErr(f, err)
-			}
-			if err := json.Unmarshal(f.raw, &im.Libraries); err != nil {
-				return im, posErr(f, err)
-			}
-			continue
-		case !knownKeys[f.key]:
-			unknown = append(unknown, f.key)
-			continue
-		case detailsOnly[f.key]:
-			isDetails = true
-		}
-		one, err := json.Marshal(map[string]json.RawMessage{f.key: f.raw})
-		if err == nil {
-			err = clusterspec.TypeError(one, compute.ClusterDetails{}, "")
-		}
-		if err == nil {
-			var probe compute.ClusterDetails
-			err = json.Unmarshal(one, &probe)
-		}
-		if err != nil {
-			return im, posErr(f, err)
-		}
-		obj[f.key] = f.raw
-		if bundle && strings.Contains(string(f.raw), "${") {
+		if bundle && f.key != clusterspec.LibrariesKey && clusterspec.IsFileKey(f.key) && strings.Contains(string(f.raw), "${") {
 			im.Warnings = append(im.Warnings, fmt.Sprintf("%s (line %d) uses a bundle variable; replace it with a value before applying", f.key, f.line))
 		}
 	}
-	sort.Strings(unknown)
-	for _, k := range unknown {
+	for _, k := range c.Unknown {
 		im.Warnings = append(im.Warnings, fmt.Sprintf("ignored %q: not a field of the Clusters API", k))
 	}
-	raw, err := json.Marshal(obj)
-	if err != nil {
-		return im, fmt.Errorf("%s: %w", origin, err)
-	}
-	var d compute.ClusterDetails
-	if err := json.Unmarshal(raw, &d); err != nil {
-		return im, fmt.Errorf("%s: %w", origin, err)
-	}
-	if isDetails {
-		im.Spec, err = clusterspec.OfCluster(&d, clusterspec.AsRunning)
-	} else {
-		var s compute.ClusterSpec
-		err = json.Unmarshal(raw, &s)
-		im.Spec = clusterspec.Clean(s)
-	}
-	if err != nil {
-		return im, fmt.Errorf("%s: %w", origin, err)
-	}
-	im.Name = im.Spec.ClusterName
 	return im, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 )
 
@@ -59,7 +60,7 @@ func BenchmarkEvaluate(b *testing.B) {
 func BenchmarkEvaluateTree(b *testing.B) {
 	def := mustDef(b, benchDefinition)
 	raw, _ := json.Marshal(benchSpec())
-	tree, err := DecodeSpec(raw)
+	tree, err := clusterspec.DecodeTree(raw)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"io/fs"
 	"sort"
 	"strings"
 
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces/atomicfile"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 )

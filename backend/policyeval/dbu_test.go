@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -34,7 +35,7 @@ func TestEstimate(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			spec, err := DecodeSpec([]byte(c.spec))
+			spec, err := clusterspec.DecodeTree([]byte(c.spec))
 			require.NoError(t, err)
 			est, err := rates.Estimate(spec, testNodes, pools)
 			require.NoError(t, err)
@@ -45,7 +46,7 @@ func TestEstimate(t *testing.T) {
 		})
 	}
 	for _, bad := range []string{`{"node_type_id":"mystery.large"}`, `{}`, `{"instance_pool_id":"nope"}`} {
-		spec, _ := DecodeSpec([]byte(bad))
+		spec, _ := clusterspec.DecodeTree([]byte(bad))
 		_, err := rates.Estimate(spec, testNodes, pools)
 		assert.Error(t, err, bad)
 	}
@@ -98,7 +99,7 @@ func TestPhotonMultiplier(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			rates := MergeRates(DefaultRateTable(), c.user)
-			spec, err := DecodeSpec([]byte(c.spec))
+			spec, err := clusterspec.DecodeTree([]byte(c.spec))
 			require.NoError(t, err)
 			est, err := rates.Estimate(spec, nil, nil)
 			require.NoError(t, err)

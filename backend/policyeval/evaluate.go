@@ -1,11 +1,11 @@
 package policyeval
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 )
 
@@ -82,17 +82,17 @@ func (r Result) Messages() []string {
 	return out
 }
 
-// EffectiveSpec decodes Effective into the SDK type.
+// EffectiveSpec decodes Effective into the SDK type (through clusterspec,
+// the one decoder of a spec); a value of the wrong type refuses it.
 func (r Result) EffectiveSpec() (compute.ClusterSpec, error) {
-	var s compute.ClusterSpec
-	raw, err := json.Marshal(r.Effective)
+	doc, problems, err := clusterspec.DecodeMap(r.Effective)
 	if err != nil {
-		return s, fmt.Errorf("encode effective spec: %w", err)
+		return compute.ClusterSpec{}, fmt.Errorf("%w: %w", ErrInvalidSpec, err)
 	}
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return s, fmt.Errorf("%w: %w", ErrInvalidSpec, err)
+	if p, bad := clusterspec.FirstTypeProblem(problems); bad {
+		return compute.ClusterSpec{}, fmt.Errorf("%w: %s", ErrInvalidSpec, p.Message)
 	}
-	return s, nil
+	return doc.Spec, nil
 }
 
 // Evaluate checks spec as the SDK would send it (zero values are sent only
@@ -107,26 +107,11 @@ func Evaluate(def *Definition, spec compute.ClusterSpec, opts Options) (Result, 
 
 // EvaluateJSON checks a spec given as Clusters API JSON (create or edit body).
 func EvaluateJSON(def *Definition, raw []byte, opts Options) (Result, error) {
-	t, err := DecodeSpec(raw)
+	t, err := clusterspec.DecodeTree(raw)
 	if err != nil {
-		return Result{}, err
+		return Result{}, fmt.Errorf("%w: %w", ErrInvalidSpec, err)
 	}
 	return EvaluateTree(def, t, opts), nil
-}
-
-// DecodeSpec reads API JSON into the tree EvaluateTree takes (numbers as
-// json.Number).
-func DecodeSpec(raw []byte) (map[string]any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var t map[string]any
-	if err := dec.Decode(&t); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalidSpec, err)
-	}
-	if t == nil {
-		return nil, fmt.Errorf("%w: not a JSON object", ErrInvalidSpec)
-	}
-	return t, nil
 }
 
 // EvaluateTree checks a decoded spec. spec is not modified.

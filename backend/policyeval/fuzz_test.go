@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 )
 
 // The fuzz targets run over their seeds (f.Add and testdata/fuzz) in every
@@ -44,7 +46,7 @@ func FuzzEvaluate(f *testing.F) {
 		if err != nil {
 			return
 		}
-		tree, err := DecodeSpec([]byte(spec))
+		tree, err := clusterspec.DecodeTree([]byte(spec))
 		if err != nil {
 			return
 		}

@@ -2,7 +2,6 @@ package runcmd
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -37,7 +36,7 @@ func loadSpec(path, stack string) (compute.ClusterSpec, []compute.Library, error
 	trimmed := bytes.TrimSpace(data)
 	isJSON := len(trimmed) > 0 && trimmed[0] == '{'
 	if isJSON {
-		if d, ok := draftFile(trimmed); ok {
+		if d, ok := drafts.ParseFile(trimmed); ok {
 			return d.Spec, d.Libraries, nil
 		}
 	} else if spec, ok, err := stackYAML(trimmed, stack); ok || err != nil {
@@ -59,23 +58,6 @@ func loadSpec(path, stack string) (compute.ClusterSpec, []compute.Library, error
 		return compute.ClusterSpec{}, nil, fmt.Errorf("%w: the file holds %d clusters (%s); keep one", ErrBadSpec, len(ims), strings.Join(origins, ", "))
 	}
 	return ims[0].Spec, ims[0].Libraries, nil
-}
-
-// draftFile recognises a Clusterdeck draft file (schema, id and spec).
-func draftFile(data []byte) (drafts.Draft, bool) {
-	var probe struct {
-		Schema int             `json:"schema"`
-		ID     string          `json:"id"`
-		Spec   json.RawMessage `json:"spec"`
-	}
-	if json.Unmarshal(data, &probe) != nil || probe.Schema == 0 || probe.ID == "" || len(probe.Spec) == 0 {
-		return drafts.Draft{}, false
-	}
-	var d drafts.Draft
-	if json.Unmarshal(data, &d) != nil {
-		return drafts.Draft{}, false
-	}
-	return d, true
 }
 
 // stackCompute is the compute section of a pipeline tool's stack (seed 002).

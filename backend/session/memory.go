@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"io/fs"
 
+	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces/atomicfile"
 )
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/backend/boundedfile"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -32,9 +33,9 @@ func load(ctx context.Context, o options, deps Deps, stderr io.Writer) (inputs, 
 	if err != nil {
 		return in, fmt.Errorf("spec: %w", err)
 	}
-	spec, err := policyeval.DecodeSpec(raw)
+	spec, err := clusterspec.DecodeTree(raw)
 	if err != nil {
-		return in, fmt.Errorf("spec %s: %w", o.spec, err)
+		return in, fmt.Errorf("spec %s: %w: %w", o.spec, policyeval.ErrInvalidSpec, err)
 	}
 	in.clusterType = policyeval.ClusterType(o.clusterType)
 	if nc, ok := spec["new_cluster"].(map[string]any); ok {
