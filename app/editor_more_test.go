@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/policyeval"
@@ -108,7 +109,7 @@ func TestEditorJSONKeepsEveryKnownField(t *testing.T) {
 		 "use_ml_runtime":true,"libraries":[{"pypi":{"package":"plotly"}},{"maven":{"coordinates":"a:b:1"}}]}`,
 	}
 	for i, raw := range specs {
-		spec, libs, err := decodeSpec(raw)
+		spec, libs, err := check.Sendable([]byte(raw))
 		require.NoError(t, err, i)
 		var in map[string]any
 		require.NoError(t, json.Unmarshal([]byte(raw), &in))
@@ -164,7 +165,7 @@ func TestEditorPlanInstallsLibrariesOnAnUnchangedCluster(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, res.Libraries)
 	assert.False(t, res.Restarted)
-	w, err := a.Editor.clients(context.Background(), "demo")
+	w, err := a.Editor.svc.Client(context.Background(), "demo")
 	require.NoError(t, err)
 	st, err := w.Libraries.ClusterStatusByClusterId(context.Background(), created.ClusterID)
 	require.NoError(t, err)
@@ -181,7 +182,7 @@ func TestEditorPlanInstallsLibrariesOnAnUnchangedCluster(t *testing.T) {
 func TestEditorServerCheckUsesTheRateTable(t *testing.T) {
 	a, srv := newEditorTestApp(t)
 	ctx := context.Background()
-	w, err := a.Editor.clients(ctx, "demo")
+	w, err := a.Editor.svc.Client(ctx, "demo")
 	require.NoError(t, err)
 	pol, err := w.ClusterPolicies.Create(ctx, compute.CreatePolicy{Name: "DBU capped",
 		Definition: `{"dbus_per_hour":{"type":"range","maxValue":20,"isOptional":true}}`})

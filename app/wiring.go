@@ -13,6 +13,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
+	"github.com/clusterdeck/clusterdeck/backend/editor"
 	"github.com/clusterdeck/clusterdeck/backend/finder"
 	"github.com/clusterdeck/clusterdeck/backend/fleet"
 	"github.com/clusterdeck/clusterdeck/backend/libraries"
@@ -52,9 +53,9 @@ func New(d Deps) *App {
 	if d.MetricsPrefs == nil {
 		d.MetricsPrefs = metrics.NewPrefs("") // one copy: the list's $/h, the editor's estimate and the Metrics tab share the prices
 	}
-	editor := newEditor(d, errs)
-	applier := newApplyService(d, editor.checker) // the same check the form shows, before anything is sent
-	editor.apply = applier
+	ed := newEditor(d, errs)
+	applier := newApplyService(d, ed.svc.Checker) // the same check the form shows, before anything is sent
+	ed.svc.Apply = applier
 	drafts := newDrafts(context.Background(), d, errs, applier)
 	clusters := newClusters(ctx, d.Clients, d.Emitter, errs, desktop, d.PollTiming, rowPricer(d), d.Listed)
 	if d.Notices == nil {
@@ -73,7 +74,7 @@ func New(d Deps) *App {
 		transport:  d.Transport,
 		stop:       stop,
 		Drafts:     drafts,
-		Editor:     editor,
+		Editor:     ed,
 		Operations: &Operations{svc: applier},
 		Policies:   newPolicies(ctx, d),
 		Pools:      newPools(ctx, d),
@@ -174,10 +175,9 @@ func rowPricer(d Deps) clusters.Pricer {
 }
 
 func newEditor(d Deps, errs *ErrorFormatter) *Editor {
-	e := &Editor{session: d.Session, clients: d.Clients.Client, catalog: d.Catalog, rates: d.Rates,
-		prices: d.MetricsPrefs.Prices, errors: errs, ctx: context.Background(), now: time.Now}
-	e.checker = check.New(e.snapshot, d.Rates)
-	return e
+	cfg := editor.Config{Session: d.Session, Clients: editor.Clients(d.Clients.Client), Catalog: d.Catalog,
+		Rates: d.Rates, Prices: d.MetricsPrefs.Prices}
+	return &Editor{svc: editor.NewService(cfg), rates: d.Rates, errors: errs, ctx: context.Background()}
 }
 
 // newDrafts wires the drafts service to the apply service the editor uses.

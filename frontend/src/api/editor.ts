@@ -13,7 +13,7 @@ import {
   ResetRates,
   SaveRates,
 } from '../../wailsjs/go/app/Editor'
-import { app, apply, catalog, check, policyeval } from '../../wailsjs/go/models'
+import { app, apply, catalog, check, editor, policyeval } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
 export type EditorCatalog = catalog.EditorCatalog
@@ -22,12 +22,12 @@ export type RuntimeOption = catalog.RuntimeOption
 export type PoolOption = catalog.PoolOption
 export type PolicyInfo = policyeval.Info
 export type FieldConstraint = policyeval.FieldConstraint
-export type Evaluation = app.Evaluation
-export type Problem = app.Problem
-export type CreateView = app.CreateView
+export type Evaluation = editor.Evaluation
+export type Problem = editor.Problem
+export type CreateView = editor.CreateView
 export type EditTarget = apply.EditTarget
 export type EditPlan = apply.Plan
-export type EditResult = app.EditResult
+export type EditResult = editor.EditResult
 export type ServerVerdict = check.ServerVerdict
 export type RateTable = policyeval.RateTable
 export type RateSettings = app.RateSettings
