@@ -10,20 +10,8 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// WorkspaceView is a workspace as the switcher shows it. It never carries a
-// credential.
-type WorkspaceView struct {
-	ID         string `json:"id"`
-	Name       string `json:"name"`
-	Host       string `json:"host"`
-	Cloud      string `json:"cloud"`
-	AuthType   string `json:"authType"`
-	Label      string `json:"label"`
-	Color      string `json:"color"`
-	Demo       bool   `json:"demo"`
-	Production bool   `json:"production"`
-	Active     bool   `json:"active"`
-}
+// WorkspaceView is a workspace as the switcher shows it (no credential).
+type WorkspaceView = workspaces.View
 
 // ConnectionState mirrors session.State for the page (Wails generates a
 // TypeScript enum from AllConnectionStates).
@@ -108,7 +96,7 @@ func (w *Workspaces) List() ([]WorkspaceView, error) {
 	profiles := w.session.List()
 	out := make([]WorkspaceView, 0, len(profiles))
 	for _, p := range profiles {
-		out = append(out, toWorkspaceView(p, p.ID == active.ID))
+		out = append(out, workspaces.ViewOf(p, p.ID == active.ID))
 	}
 	return forPage(out), nil
 }
@@ -122,7 +110,7 @@ func (w *Workspaces) Select(id string) (WorkspaceView, error) {
 	}
 	w.emit.Emit(EventWorkspacesChanged)
 	w.freshen(id)
-	return toWorkspaceView(t, true), nil
+	return workspaces.ViewOf(t, true), nil
 }
 
 // freshen brings the workspace up to date behind the answer (Monitor.Freshen).
@@ -149,12 +137,6 @@ func (w *Workspaces) Check(id string) (ConnectionView, error) {
 	}
 	// statusChanged has published it already.
 	return w.toConnectionView(id, st), nil
-}
-
-func toWorkspaceView(p workspaces.Profile, active bool) WorkspaceView {
-	return WorkspaceView{ID: p.ID, Name: p.Name, Host: p.Host, Cloud: string(p.Cloud),
-		AuthType: string(p.AuthType), Label: p.Label, Color: p.Color, Demo: p.IsDemo,
-		Production: p.IsProduction, Active: active}
 }
 
 func (w *Workspaces) toConnectionView(id string, st session.Status) ConnectionView {

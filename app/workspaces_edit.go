@@ -9,66 +9,17 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// WorkspaceForm is the add/edit dialog. Token and ClientSecret are
-// write-only: they travel from the page to the keychain, never back; empty
-// means "keep what is stored".
-type WorkspaceForm struct {
-	Name         string `json:"name"`
-	Host         string `json:"host"`
-	AuthType     string `json:"authType"`
-	ClientID     string `json:"clientId"`
-	AzureTenant  string `json:"azureTenant"`
-	Label        string `json:"label"`
-	Color        string `json:"color"`
-	Production   bool   `json:"production"`
-	WarehouseID  string `json:"warehouseId"`
-	CAFile       string `json:"caFile"` // extra certificate authorities (PEM), for a TLS-inspecting proxy
-	Token        string `json:"token"`
-	ClientSecret string `json:"clientSecret"`
-}
-
-// SecretsView is what the page may know about stored credentials: masked.
-type SecretsView struct {
-	Stored             bool   `json:"stored"`
-	TokenMasked        string `json:"tokenMasked"`
-	ClientSecretMasked string `json:"clientSecretMasked"`
-	SignedIn           bool   `json:"signedIn"`
-	KeychainError      string `json:"keychainError"`
-	KeychainHint       string `json:"keychainHint"`
-}
-
-// WorkspaceDetail fills the edit dialog.
-type WorkspaceDetail struct {
-	Workspace    WorkspaceView `json:"workspace"`
-	ClientID     string        `json:"clientId"`
-	AzureTenant  string        `json:"azureTenant"`
-	WarehouseID  string        `json:"warehouseId"`
-	CAFile       string        `json:"caFile"`
-	ImportedFrom string        `json:"importedFrom"`
-	Secrets      SecretsView   `json:"secrets"`
-}
-
-// TestResult is a successful "Test connection": who we are, and where.
-type TestResult struct {
-	UserName    string `json:"userName"`
-	DisplayName string `json:"displayName"`
-	UserID      string `json:"userId"`
-	Host        string `json:"host"`
-	WorkspaceID string `json:"workspaceId"` // Databricks' numeric id; "" when not sent
-	Cloud       string `json:"cloud"`
-	LatencyMs   int64  `json:"latencyMs"`
-}
+// The dialog's shapes are the workspaces package's own.
+type (
+	WorkspaceForm   = workspaces.Form
+	SecretsView     = workspaces.SecretsView
+	WorkspaceDetail = workspaces.Detail
+	TestResult      = workspaces.TestResult
+)
 
 // signInTimeout bounds the browser sign-in: long enough to type a password
 // and pass MFA, short enough that an abandoned tab does not hold a port.
 const signInTimeout = 5 * time.Minute
-
-func (f WorkspaceForm) profile(id string) (workspaces.Profile, workspaces.SecretInput) {
-	p := workspaces.Profile{ID: id, Name: f.Name, Host: f.Host, AuthType: workspaces.AuthType(f.AuthType),
-		ClientID: f.ClientID, AzureTenant: f.AzureTenant, Label: f.Label, Color: f.Color,
-		IsProduction: f.Production, WarehouseID: f.WarehouseID, CAFile: f.CAFile}
-	return p, workspaces.SecretInput{Token: f.Token, ClientSecret: f.ClientSecret}
-}
 
 func (w *Workspaces) ready() error {
 	if w.manager == nil || w.session == nil || w.changes == nil {
@@ -91,12 +42,7 @@ func (w *Workspaces) Get(id string) (WorkspaceDetail, error) {
 		return WorkspaceDetail{}, err
 	}
 	active, _ := w.session.Active()
-	return WorkspaceDetail{
-		Workspace: toWorkspaceView(p, p.ID == active.ID), ClientID: p.ClientID, AzureTenant: p.AzureTenant,
-		WarehouseID: p.WarehouseID, CAFile: p.CAFile, ImportedFrom: p.ImportedFrom,
-		Secrets: SecretsView{Stored: st.Stored, TokenMasked: st.TokenMasked, ClientSecretMasked: st.ClientSecretMasked,
-			SignedIn: st.LoggedIn, KeychainError: st.KeychainError, KeychainHint: st.KeychainHint},
-	}, nil
+	return workspaces.DetailOf(p, st, p.ID == active.ID), nil
 }
 
 // Create saves a new workspace; its secrets go to the keychain only.
@@ -104,13 +50,13 @@ func (w *Workspaces) Create(form WorkspaceForm) (WorkspaceView, error) {
 	if err := w.ready(); err != nil {
 		return WorkspaceView{}, err
 	}
-	p, in := form.profile("")
+	p, in := form.Profile("")
 	saved, err := w.manager.Create(w.ctx, p, in)
 	if err != nil {
 		return WorkspaceView{}, err
 	}
 	w.emit.Emit(EventWorkspacesChanged)
-	return toWorkspaceView(saved, false), nil
+	return workspaces.ViewOf(saved, false), nil
 }
 
 // Update changes a saved workspace. Empty secret fields keep the stored ones.
@@ -118,14 +64,14 @@ func (w *Workspaces) Update(id string, form WorkspaceForm) (WorkspaceView, error
 	if err := w.ready(); err != nil {
 		return WorkspaceView{}, err
 	}
-	p, in := form.profile(id)
+	p, in := form.Profile(id)
 	saved, err := w.changes.Update(w.ctx, p, in)
 	if saved.ID == "" {
 		return WorkspaceView{}, err
 	}
 	w.emit.Emit(EventWorkspacesChanged)
 	active, _ := w.session.Active()
-	return toWorkspaceView(saved, saved.ID == active.ID), err
+	return workspaces.ViewOf(saved, saved.ID == active.ID), err
 }
 
 // Delete removes a workspace, its keychain entry and its cached catalog.
@@ -147,7 +93,7 @@ func (w *Workspaces) TestDraft(id string, form WorkspaceForm) (TestResult, error
 	if err := w.ready(); err != nil {
 		return TestResult{}, err
 	}
-	p, in := form.profile(id)
+	p, in := form.Profile(id)
 	res, err := w.manager.TestDraft(w.ctx, p, in)
 	if err != nil {
 		if workspaces.SpecificHint(err) != "" {
@@ -155,9 +101,7 @@ func (w *Workspaces) TestDraft(id string, form WorkspaceForm) (TestResult, error
 		}
 		return TestResult{}, err
 	}
-	return TestResult{UserName: res.User.UserName, DisplayName: res.User.DisplayName, UserID: res.User.ID,
-		Host: res.Workspace.Host, WorkspaceID: res.Workspace.WorkspaceID, Cloud: string(res.Workspace.Cloud),
-		LatencyMs: res.Latency.Milliseconds()}, nil
+	return workspaces.TestResultOf(res), nil
 }
 
 // SignIn runs the OAuth browser sign-in of an oauth-u2m workspace, then
@@ -238,7 +182,7 @@ func (w *Workspaces) Import(names []string) (ImportResult, error) {
 	out := ImportResult{Imported: []WorkspaceView{}, Failed: []ImportFailure{}}
 	for _, o := range w.manager.ImportEach(w.ctx, names) {
 		for _, p := range o.Imported {
-			out.Imported = append(out.Imported, toWorkspaceView(p, false))
+			out.Imported = append(out.Imported, workspaces.ViewOf(p, false))
 		}
 		if o.Err != nil {
 			out.Failed = append(out.Failed, ImportFailure{Profile: o.Name, Error: importFailure(w.errors, w.manager.DatabricksCfgPath(), o.Err)})

@@ -22,14 +22,14 @@ import {
 import { app, catalog, workspaces } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
-export type WorkspaceView = app.WorkspaceView
+export type WorkspaceView = workspaces.View
 export type ConnectionView = app.ConnectionView
 export const ConnectionState = app.ConnectionState
 export type ConnectionState = app.ConnectionState
 export type CatalogView = catalog.Summary
-export type WorkspaceDetail = app.WorkspaceDetail
-export type SecretsView = app.SecretsView
-export type TestResult = app.TestResult
+export type WorkspaceDetail = workspaces.Detail
+export type SecretsView = workspaces.SecretsView
+export type TestResult = workspaces.TestResult
 export type KeychainView = app.KeychainView
 export type ImportResult = app.ImportResult
 export type CfgFile = workspaces.CfgFile
@@ -94,7 +94,7 @@ export function emptyForm(): WorkspaceForm {
   }
 }
 
-const toGo = (f: WorkspaceForm): app.WorkspaceForm => app.WorkspaceForm.createFrom({ ...f })
+const toGo = (f: WorkspaceForm): workspaces.Form => workspaces.Form.createFrom({ ...f })
 
 export const workspacesApi = {
   list: (): Promise<WorkspaceView[]> => invoke(() => List()),
