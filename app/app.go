@@ -131,7 +131,7 @@ func New(d Deps) *App {
 
 		Permissions: newPermissions(ctx, d),
 		Libraries:   newLibraries(ctx, d),
-		Runs:        newRuns(ctx, d, desktop),
+		Runs:        newRuns(ctx, d, desktop, applier),
 		Logs:        newLogs(ctx, d),
 		Metrics:     newMetrics(ctx, d, clusters.pricesChanged),
 

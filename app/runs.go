@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/runs"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -28,8 +29,10 @@ type Runs struct {
 	desktop desktopServices
 }
 
-func newRuns(ctx context.Context, d Deps, desktop desktopServices) *Runs {
-	r := &Runs{ctx: ctx, svc: runs.NewService(d.Clients), desktop: desktop}
+// newRuns builds the facade; applier checks a draft's spec before a run's
+// cluster is made from it, as the editor's create does.
+func newRuns(ctx context.Context, d Deps, desktop desktopServices, applier *apply.Service) *Runs {
+	r := &Runs{ctx: ctx, svc: runs.NewService(d.Clients, applier), desktop: desktop}
 	if d.Drafts != nil {
 		r.drafts = d.Drafts
 	}

@@ -103,7 +103,7 @@ func (c *cmd) run(ctx context.Context) int {
 	if err != nil {
 		return c.fail(ExitError, fmt.Errorf("%w (to retry without a second run: --idempotency-token %s)", err, req.IdempotencyToken))
 	}
-	svc := runs.NewService(fixed{w})
+	svc := runs.NewService(fixed{w}, applier)
 	return c.follow(ctx, svc, runID)
 }
 

@@ -40,7 +40,7 @@ func (o one) Client(_ context.Context, ws string) (*workspaceapi.Client, error) 
 func empty(t *testing.T) (*Service, *workspaceapi.Client, *demo.Server) {
 	t.Helper()
 	srv, w := demotest.Start(t, demo.Options{Empty: true})
-	return NewService(one{w}), w, srv
+	return NewService(one{w}, applyOn(w, nil)), w, srv
 }
 
 // applyOn is the apply service on w, as the app builds it: specs are
