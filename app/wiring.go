@@ -83,7 +83,7 @@ func New(d Deps) *App {
 
 		Permissions: newPermissions(ctx, d),
 		Libraries:   newLibraries(ctx, d),
-		Runs:        newRuns(ctx, d, desktop),
+		Runs:        newRuns(ctx, d, desktop, applier),
 		Logs:        newLogs(ctx, d),
 		Metrics:     newMetrics(ctx, d, clusters.pricesChanged),
 
@@ -105,8 +105,10 @@ func newLogs(ctx context.Context, d Deps) *Logs {
 	return &Logs{ctx: ctx, svc: logs.NewService(d.Clients), files: d.Files}
 }
 
-func newRuns(ctx context.Context, d Deps, desktop desktopServices) *Runs {
-	r := &Runs{ctx: ctx, svc: runs.NewService(d.Clients), desktop: desktop}
+// newRuns checks a draft's spec with the apply service before a run's
+// cluster is made from it, as the editor's create does.
+func newRuns(ctx context.Context, d Deps, desktop desktopServices, applier *apply.Service) *Runs {
+	r := &Runs{ctx: ctx, svc: runs.NewService(d.Clients, applier), desktop: desktop}
 	if d.Drafts != nil {
 		r.drafts = d.Drafts
 	}

@@ -48,6 +48,14 @@ func InteractiveBudgets() Budgets {
 		Edit: 2 * time.Minute, Apply: 4 * time.Minute}
 }
 
+// ScriptBudgets are for a command a script waits on (clusterdeck ensure):
+// the create's own defaults (CreateOptions), with no tighter bound than
+// its attempts; Ctrl+C cancels sooner.
+func ScriptBudgets() Budgets {
+	return Budgets{Create: 10 * time.Minute, Look: 30 * time.Second, Attempt: 2 * time.Minute, MaxAttempts: 4,
+		Edit: 2 * time.Minute, Apply: 4 * time.Minute}
+}
+
 // Service creates, edits and applies drafts with one protocol: the spec is
 // checked, a plan is made and fingerprinted, and only the plan the user
 // reviewed is carried out. A create is never made twice for one request id.
@@ -118,6 +126,12 @@ func (s *Service) rejected(workspaceID string, err error) bool {
 	return true
 }
 
+// Check is the service's spec check alone, for a spec sent elsewhere (a
+// one-time run's job cluster): nil, or ErrRefused wrapping the reasons.
+func (s *Service) Check(ctx context.Context, workspaceID, policyID string, spec compute.ClusterSpec, libs []compute.Library) error {
+	return s.check(ctx, workspaceID, policyID, spec, libs)
+}
+
 func (s *Service) check(ctx context.Context, workspaceID, policyID string, spec compute.ClusterSpec, libs []compute.Library) error {
 	if s.checker == nil {
 		return nil
@@ -136,6 +150,10 @@ type CreateRequest struct {
 	RequestID string
 	Spec      compute.ClusterSpec
 	Libraries []compute.Library // installed after create
+	// Resume says RequestID is an earlier create's that this service may
+	// not have sent (another process, before a crash): look for its cluster
+	// before creating, as for an id this service sent.
+	Resume bool
 }
 
 // Create checks the spec and makes the cluster, once.
@@ -159,7 +177,8 @@ func (s *Service) Create(ctx context.Context, req CreateRequest, operationID str
 	if err != nil {
 		return Result{Action: ActionCreate}, err
 	}
-	opts := s.createOptions(req.RequestID, req.RequestID == "" || !s.sent.mayExist(req.RequestID), progress)
+	unsent := req.RequestID == "" || (!req.Resume && !s.sent.mayExist(req.RequestID))
+	opts := s.createOptions(req.RequestID, unsent, progress)
 	res, err := NewApplier(w.Clusters, w.Libraries, creator).Apply(ctx, &Plan{Action: ActionCreate}, req.Spec,
 		ApplyOptions{Libraries: req.Libraries, Create: opts, Progress: progress})
 	if res.Create != nil {

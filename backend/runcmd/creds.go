@@ -18,12 +18,13 @@ var ErrNoCredentials = errors.New("no workspace given: pass --workspace NAME, --
 
 // client builds the SDK client the way the Databricks CLI chooses one: a
 // Clusterdeck workspace (its secret from the keychain), a ~/.databrickscfg
-// profile, or the DATABRICKS_* variables. It returns which one was used,
-// in words without any secret.
-func client(ctx context.Context, o options, d Deps) (*workspaceapi.Client, string, error) {
+// profile, or the DATABRICKS_* variables. It returns the Clusterdeck
+// workspace's id ("" for a profile or the variables) and which one was
+// used, in words without any secret.
+func client(ctx context.Context, o options, d Deps) (*workspaceapi.Client, string, string, error) {
 	switch {
 	case o.workspace != "" && o.profile != "":
-		return nil, "", fmt.Errorf("%w: give --workspace or --profile, not both", errUsage)
+		return nil, "", "", fmt.Errorf("%w: give --workspace or --profile, not both", errUsage)
 	case o.workspace != "":
 		return workspaceClient(ctx, o.workspace, d)
 	case o.profile != "":
@@ -32,22 +33,22 @@ func client(ctx context.Context, o options, d Deps) (*workspaceapi.Client, strin
 		bound(cfg, d.Reach)
 		w, err := workspaceapi.NewWithin(ctx, cfg, d.Reach.HostMetadata)
 		if err != nil {
-			return nil, "", fmt.Errorf("profile %q of %s: %w", o.profile, cfg.ConfigFile, err)
+			return nil, "", "", fmt.Errorf("profile %q of %s: %w", o.profile, cfg.ConfigFile, err)
 		}
-		return w, fmt.Sprintf("profile %q of %s (%s, %s)", o.profile, cfg.ConfigFile, w.Config.Host, w.Config.AuthType), nil
+		return w, "", fmt.Sprintf("profile %q of %s (%s, %s)", o.profile, cfg.ConfigFile, w.Config.Host, w.Config.AuthType), nil
 	}
 	host, _ := d.LookupEnv("DATABRICKS_HOST")
 	if strings.TrimSpace(host) == "" {
-		return nil, "", ErrNoCredentials
+		return nil, "", "", ErrNoCredentials
 	}
 	// Only the variables: a profile file must not fill in what they lack.
 	cfg := &config.Config{Loaders: []config.Loader{envLoader{d.LookupEnv}}}
 	bound(cfg, d.Reach)
 	w, err := workspaceapi.NewWithin(ctx, cfg, d.Reach.HostMetadata)
 	if err != nil {
-		return nil, "", fmt.Errorf("DATABRICKS_* variables: %w", err)
+		return nil, "", "", fmt.Errorf("DATABRICKS_* variables: %w", err)
 	}
-	return w, fmt.Sprintf("DATABRICKS_HOST=%s (%s auth from the environment)", w.Config.Host, w.Config.AuthType), nil
+	return w, "", fmt.Sprintf("DATABRICKS_HOST=%s (%s auth from the environment)", w.Config.Host, w.Config.AuthType), nil
 }
 
 // bound sets the command's limits. They win over a profile's
@@ -79,22 +80,22 @@ func (l envLoader) Configure(c *config.Config) error {
 }
 
 // workspaceClient opens a saved Clusterdeck workspace by name or id.
-func workspaceClient(ctx context.Context, want string, d Deps) (*workspaceapi.Client, string, error) {
+func workspaceClient(ctx context.Context, want string, d Deps) (*workspaceapi.Client, string, string, error) {
 	if strings.EqualFold(want, workspaces.DemoID) || strings.EqualFold(want, workspaces.DemoName) {
-		return nil, "", fmt.Errorf("%w: the Demo workspace lives inside the app; run `clusterdeck demo-api` and use the DATABRICKS_HOST and DATABRICKS_TOKEN it prints", errUsage)
+		return nil, "", "", fmt.Errorf("%w: the Demo workspace lives inside the app; run `clusterdeck demo-api` and use the DATABRICKS_HOST and DATABRICKS_TOKEN it prints", errUsage)
 	}
 	m, err := workspaces.NewManager(workspaces.Deps{Paths: d.Paths, Secrets: d.Secrets, LookupEnv: d.LookupEnv, Home: d.Home,
 		Client: workspaces.ClientOptions{HTTPTimeout: d.Reach.HTTP, RetryTimeout: d.Reach.Retry}})
 	if m == nil || err != nil {
-		return nil, "", fmt.Errorf("Clusterdeck workspaces: %w", err)
+		return nil, "", "", fmt.Errorf("Clusterdeck workspaces: %w", err)
 	}
 	p, err := workspaces.Find(m.List(), want)
 	if err != nil {
-		return nil, "", fmt.Errorf("%w: Clusterdeck workspaces: %w", errUsage, err)
+		return nil, "", "", fmt.Errorf("%w: Clusterdeck workspaces: %w", errUsage, err)
 	}
 	w, err := m.Client(ctx, p.ID)
 	if err != nil {
-		return nil, "", fmt.Errorf("workspace %q: %w", p.Name, err)
+		return nil, "", "", fmt.Errorf("workspace %q: %w", p.Name, err)
 	}
-	return w, fmt.Sprintf("Clusterdeck workspace %q (%s, %s; secret from the keychain)", p.Name, p.Host, p.AuthType), nil
+	return w, p.ID, fmt.Sprintf("Clusterdeck workspace %q (%s, %s; secret from the keychain)", p.Name, p.Host, p.AuthType), nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/libraries"
 	"github.com/clusterdeck/clusterdeck/backend/runs"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
@@ -51,7 +52,7 @@ func (c *cmd) run(ctx context.Context) int {
 			return ExitUsage
 		}
 	}
-	w, used, err := client(ctx, c.o, c.d)
+	w, workspaceID, used, err := client(ctx, c.o, c.d)
 	if err != nil {
 		if errors.Is(err, errUsage) || errors.Is(err, ErrNoCredentials) {
 			return c.fail(ExitUsage, err)
@@ -63,11 +64,15 @@ func (c *cmd) run(ctx context.Context) int {
 	}
 	fmt.Fprintf(c.stderr, "clusterdeck %s: using %s\n", c.o.command, used)
 
-	ensured, err := runs.Ensure(ctx, w, spec, runs.EnsureOptions{
+	applier := c.applyService(w)
+	ensured, err := runs.Ensure(ctx, runs.Workspace{ID: workspaceID, Client: w, Apply: applier}, spec, runs.EnsureOptions{
 		WaitRunning: c.o.command == "ensure" && !c.o.noWait, PollEvery: c.d.PollEvery,
-		Progress: func(s string) { c.say("%s", s) },
+		OperationID: apply.NewOperationID(), Progress: func(s string) { c.say("%s", s) },
 	})
 	if err != nil {
+		if errors.Is(err, apply.ErrRefused) {
+			return c.fail(ExitUsage, err) // the spec, not the workspace: nothing was sent
+		}
 		if ctx.Err() != nil {
 			return c.fail(ExitInterrupted, fmt.Errorf("interrupted while preparing the cluster: %w", err))
 		}
@@ -98,7 +103,7 @@ func (c *cmd) run(ctx context.Context) int {
 	if err != nil {
 		return c.fail(ExitError, fmt.Errorf("%w (to retry without a second run: --idempotency-token %s)", err, req.IdempotencyToken))
 	}
-	svc := runs.NewService(fixed{w})
+	svc := runs.NewService(fixed{w}, applier)
 	return c.follow(ctx, svc, runID)
 }
 

@@ -77,11 +77,28 @@ type EnsureOptions struct {
 	WaitRunning bool
 	// PollEvery is the pause between looks while waiting (default 10 s).
 	PollEvery time.Duration
-	// RequestID resumes an earlier create (see apply.CreateOptions).
+	// RequestID resumes an earlier create (see apply.CreateRequest.Resume):
+	// its cluster is adopted if it made one.
 	RequestID string
-	// Progress hears each step; may be nil.
+	// OperationID names the create to the apply service: its steps go to
+	// the service's progress, and Service.Cancel(OperationID) stops it.
+	OperationID string
+	// Progress hears each of Ensure's own steps; may be nil.
 	Progress func(step string)
 }
+
+// Workspace is where Ensure works: Client finds, starts and waits for
+// clusters; Apply creates them, so the create is checked, reported and
+// cancellable as the editor's is. Apply's clients must give Client for ID.
+type Workspace struct {
+	ID     string // as Apply knows it: whose cached catalog the check reads ("" none)
+	Client *workspaceapi.Client
+	Apply  *apply.Service
+}
+
+// ErrNoApply means Ensure was given no apply service: it never creates
+// around the one protocol.
+var ErrNoApply = errors.New("no apply service to create the cluster with")
 
 // Ensured is what Ensure did.
 type Ensured struct {
@@ -92,10 +109,12 @@ type Ensured struct {
 }
 
 // Ensure makes sure a cluster named spec.ClusterName exists and is on its
-// way to RUNNING (or runs, with WaitRunning). It finds clusters by name and
-// creates through the apply package (apply.FindByName, apply.Creator), the
-// same path as applying a draft, so a retried create never makes two.
-func Ensure(ctx context.Context, w *workspaceapi.Client, spec compute.ClusterSpec, opts EnsureOptions) (Ensured, error) {
+// way to RUNNING (or runs, with WaitRunning). It finds clusters by name
+// (apply.FindByName) and creates through apply.Service, as the editor and
+// the drafts do: the spec is checked first (a refusal is apply.ErrRefused
+// and sends nothing), and a retried create never makes two.
+func Ensure(ctx context.Context, ws Workspace, spec compute.ClusterSpec, opts EnsureOptions) (Ensured, error) {
+	w := ws.Client
 	name := strings.TrimSpace(spec.ClusterName)
 	if name == "" {
 		return Ensured{}, apply.ErrNoName
@@ -119,13 +138,7 @@ func Ensure(ctx context.Context, w *workspaceapi.Client, spec compute.ClusterSpe
 	res := Ensured{Decision: decision}
 	if decision == DecisionCreate {
 		say("Creating cluster %q", name)
-		creator, err := apply.NewCreator(w)
-		if err != nil {
-			return res, err
-		}
-		cr, err := creator.Create(ctx, spec, apply.CreateOptions{RequestID: opts.RequestID, Unsent: opts.RequestID == ""})
-		res.ClusterID, res.RequestID, res.State = cr.ClusterID, cr.RequestID, compute.StatePending
-		if err != nil {
+		if err := createThroughApply(ctx, ws, spec, opts, &res); err != nil {
 			return res, err
 		}
 		if !opts.WaitRunning {
@@ -139,6 +152,28 @@ func Ensure(ctx context.Context, w *workspaceapi.Client, spec compute.ClusterSpe
 		return res, nil
 	}
 	return res, waitRunning(ctx, w, &res, opts, say)
+}
+
+// createThroughApply makes the cluster through the apply service and says which
+// request it sent, so a failed or cancelled create can be resumed.
+func createThroughApply(ctx context.Context, ws Workspace, spec compute.ClusterSpec, opts EnsureOptions, res *Ensured) error {
+	if ws.Apply == nil {
+		return ErrNoApply
+	}
+	r, err := ws.Apply.Create(ctx, apply.CreateRequest{WorkspaceID: ws.ID, RequestID: opts.RequestID,
+		Resume: opts.RequestID != "", Spec: spec}, opts.OperationID)
+	res.ClusterID = r.ClusterID
+	if r.ClusterID != "" {
+		res.State = compute.StatePending
+	}
+	if r.Create != nil {
+		res.RequestID = r.Create.RequestID
+	}
+	var c *apply.CancelledError
+	if errors.As(err, &c) && c.RequestID != "" {
+		res.RequestID = c.RequestID
+	}
+	return err
 }
 
 // waitRunning starts the cluster when it is (or becomes) TERMINATED and,

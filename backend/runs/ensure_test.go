@@ -50,7 +50,7 @@ func TestDecideTable(t *testing.T) {
 func TestEnsureCreatesThenFindsTheSameCluster(t *testing.T) {
 	t.Parallel()
 	_, w, srv := empty(t)
-	res, err := Ensure(demotest.Ctx(t), w, smallSpec("flowyml-training"), EnsureOptions{})
+	res, err := Ensure(demotest.Ctx(t), at(w), smallSpec("flowyml-training"), EnsureOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, DecisionCreate, res.Decision)
 	require.NotEmpty(t, res.ClusterID)
@@ -59,12 +59,12 @@ func TestEnsureCreatesThenFindsTheSameCluster(t *testing.T) {
 	assert.Equal(t, "flowyml-training", d.ClusterName)
 
 	// Asked again while it starts: the same cluster, no second one.
-	again, err := Ensure(demotest.Ctx(t), w, smallSpec("flowyml-training"), EnsureOptions{})
+	again, err := Ensure(demotest.Ctx(t), at(w), smallSpec("flowyml-training"), EnsureOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, DecisionWait, again.Decision)
 	assert.Equal(t, res.ClusterID, again.ClusterID)
 	until(t, w, srv, res.ClusterID, compute.StateRunning)
-	reused, err := Ensure(demotest.Ctx(t), w, smallSpec("flowyml-training"), EnsureOptions{})
+	reused, err := Ensure(demotest.Ctx(t), at(w), smallSpec("flowyml-training"), EnsureOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, DecisionReuse, reused.Decision)
 	assert.Equal(t, res.ClusterID, reused.ClusterID)
@@ -82,7 +82,7 @@ func TestEnsureStartsATerminatedCluster(t *testing.T) {
 	require.NoError(t, err)
 	until(t, w, srv, id, compute.StateTerminated)
 
-	res, err := Ensure(demotest.Ctx(t), w, smallSpec("nightly"), EnsureOptions{})
+	res, err := Ensure(demotest.Ctx(t), at(w), smallSpec("nightly"), EnsureOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, DecisionStart, res.Decision)
 	assert.Equal(t, id, res.ClusterID)
@@ -96,7 +96,7 @@ func TestEnsureRefusesTwoClustersWithTheName(t *testing.T) {
 	_, w, _ := empty(t)
 	a := create(t, w, smallSpec("shared"))
 	b := create(t, w, smallSpec("shared"))
-	_, err := Ensure(demotest.Ctx(t), w, smallSpec("shared"), EnsureOptions{})
+	_, err := Ensure(demotest.Ctx(t), at(w), smallSpec("shared"), EnsureOptions{})
 	require.ErrorIs(t, err, ErrDuplicateName)
 	var dup *DuplicateError
 	require.True(t, errors.As(err, &dup))
@@ -112,7 +112,7 @@ func TestEnsureWaitsUntilRunning(t *testing.T) {
 	t.Cleanup(func() { _ = srv.Close() })
 	w := sdktest.Client(t, srv.URL(), srv.Token())
 	var steps []string
-	res, err := Ensure(demotest.Ctx(t), w, smallSpec("waited"), EnsureOptions{WaitRunning: true, PollEvery: 50 * time.Millisecond,
+	res, err := Ensure(demotest.Ctx(t), at(w), smallSpec("waited"), EnsureOptions{WaitRunning: true, PollEvery: 50 * time.Millisecond,
 		Progress: func(s string) { steps = append(steps, s) }})
 	require.NoError(t, err)
 	assert.Equal(t, compute.StateRunning, res.State)

@@ -13,6 +13,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/jobs"
 
+	"github.com/clusterdeck/clusterdeck/backend/apply"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
@@ -27,11 +28,17 @@ var ErrNoCluster = errors.New("a run needs a cluster: an existing one or a new c
 // Service submits, lists, reads and cancels one-time runs through the SDK.
 type Service struct {
 	clients ClientSource
-	now     func() time.Time
+	// apply checks a draft's spec before a run's cluster is made from it;
+	// nil: no draft is submitted (SubmitOnDraft says so).
+	apply *apply.Service
+	now   func() time.Time
 }
 
-// NewService builds the service over the workspaces' clients.
-func NewService(clients ClientSource) *Service { return &Service{clients: clients, now: time.Now} }
+// NewService builds the service over the workspaces' clients; applier is
+// the app's one apply service, whose check a draft's spec must pass.
+func NewService(clients ClientSource, applier *apply.Service) *Service {
+	return &Service{clients: clients, apply: applier, now: time.Now}
+}
 
 // SubmitRequest is the submit form.
 type SubmitRequest struct {
