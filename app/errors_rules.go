@@ -9,13 +9,14 @@ func errorRules() []ErrorRule {
 		writeRules(), // a lost answer of a write wraps the network error behind it
 		logsRules(),  // they name the API error they wrap
 		draftRules(), // an apply error can wrap the network error behind it
+		runRules(),   // a refused draft wraps the checker's own refusal
 		// The workspace form names the exact field problem, where the
 		// connection kinds of workspaceRules would only say "invalid host";
 		// both come before the API rules: a classified connection error
 		// also wraps its cause.
 		workspaceFormRules(), workspaceRules(),
 		clusterRules(), editorRules(), permissionRules(), policyRules(), libraryRules(), metricsRules(),
-		poolRules(), runRules(),
+		poolRules(),
 	} {
 		out = append(out, rules...)
 	}

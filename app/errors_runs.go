@@ -4,12 +4,16 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/runs"
 )
 
-// runRules explain the tab's own failures.
+// runRules explain the tab's own failures. They come before the editor's:
+// a refused draft also wraps the checker's SPEC_HAS_PROBLEMS.
 func runRules() []ErrorRule {
 	return []ErrorRule{
 		{runs.ErrDraftUnparsed, "DRAFT_UNPARSED",
 			"The draft's JSON does not parse yet, so no cluster is made from it.",
 			"Open the draft, fix its JSON, and submit again."},
+		{runs.ErrDraftRefused, "DRAFT_HAS_PROBLEMS",
+			"The draft does not pass its policy or the API's rules, so no cluster is made from it.",
+			"Open the draft to see the problems, fix them, and submit again."},
 		{runs.ErrNoCluster, "NO_CLUSTER",
 			"A run needs a cluster: this one, or a new one from a draft.",
 			"Choose where the run goes and submit again."},

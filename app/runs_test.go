@@ -7,6 +7,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/clusterdeck/clusterdeck/backend/apply"
+	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/runs"
 )
 
@@ -54,6 +56,9 @@ func TestRunsErrorsSaySentences(t *testing.T) {
 		{fmt.Errorf("%w: 0101-x is ERROR: driver lost", runs.ErrUnusable), "CLUSTER_UNUSABLE"},
 		{runs.ErrNoCluster, "NO_CLUSTER"},
 		{runs.ErrDraftUnparsed, "DRAFT_UNPARSED"},
+		// As SubmitOnDraft refuses: the run's words, not the editor's "fix the form".
+		{fmt.Errorf("draft %q: %w: %w", "etl", runs.ErrDraftRefused,
+			fmt.Errorf("%w: %w: node_type_id", apply.ErrRefused, check.ErrSpecHasProblems)), "DRAFT_HAS_PROBLEMS"},
 	}
 	for _, c := range cases {
 		ui := a.errors.UIError(c.err)

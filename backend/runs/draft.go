@@ -23,6 +23,10 @@ var ErrDraftUnparsed = errors.New("the draft's JSON does not parse yet")
 // spec with: no cluster is made from a spec nobody checked.
 var ErrNoSpecCheck = errors.New("no spec check is available to submit a draft")
 
+// ErrDraftRefused means the draft's spec does not pass the check the
+// editor's create runs (it wraps apply.ErrRefused and the problems).
+var ErrDraftRefused = errors.New("the draft does not pass its checks")
+
 // SubmitOnDraft submits the run on a new job cluster made from the draft's
 // spec and libraries: the cluster lives only as long as the run. The spec
 // first passes the apply service's check, as the editor's create does (a
@@ -47,7 +51,7 @@ func (s *Service) SubmitOnDraft(ctx context.Context, workspaceID string, src Dra
 	spec := d.Spec
 	libs := append([]compute.Library(nil), d.Libraries...)
 	if err := s.apply.Check(ctx, workspaceID, d.PolicyID, spec, libs); err != nil {
-		return Submitted{}, fmt.Errorf("draft %q: %w", d.Name, err)
+		return Submitted{}, fmt.Errorf("draft %q: %w: %w", d.Name, ErrDraftRefused, err)
 	}
 	req.ClusterID, req.NewCluster, req.Libraries = "", &spec, libs
 	return s.Submit(ctx, workspaceID, req)
