@@ -18,6 +18,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces/atomicfile"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/iam"
+	"github.com/databricks/databricks-sdk-go/service/sql"
 )
 
 // SchemaVersion of the cache files. A file of another version is ignored
@@ -46,6 +47,10 @@ type Snapshot struct {
 	Policies      Section[[]compute.Policy]               `json:"policies"`
 	Pools         Section[[]compute.InstancePoolAndStats] `json:"pools"`
 	CurrentUser   Section[*iam.User]                      `json:"current_user"`
+	// Warehouses are the SQL warehouses (the Warehouses page offline, the
+	// Fleet and the palette); not part of FetchedAt: a user without SQL
+	// access never has them, and the cluster form does not need them.
+	Warehouses Section[[]sql.EndpointInfo] `json:"warehouses"`
 }
 
 // FetchedAt is the time of the oldest section ever fetched (zero if none),

@@ -8,6 +8,7 @@ import (
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/iam"
+	"github.com/databricks/databricks-sdk-go/service/sql"
 
 	"github.com/clusterdeck/clusterdeck/backend/leanread"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
@@ -77,6 +78,19 @@ func (c *Cache) Refresh(ctx context.Context, id string, w *workspaceapi.Client, 
 		}
 		return err
 	})
+	// Optional: a user without SQL access (or a workspace without the
+	// API) has a catalog all the same; only the section says why not.
+	n := len(errs)
+	s.Warehouses.Error = step("SQL warehouses", "GET /api/2.0/sql/warehouses", func() error {
+		items, err := w.Warehouses.ListAll(ctx, sql.ListWarehousesRequest{})
+		if err == nil {
+			s.Warehouses = Section[[]sql.EndpointInfo]{Items: items, FetchedAt: now().UTC()}
+		}
+		return err
+	})
+	if offline == nil {
+		errs = errs[:n]
+	}
 	s.CurrentUser.Error = step("current user", "GET /api/2.0/preview/scim/v2/Me", func() error {
 		u, err := w.CurrentUser.Me(ctx, iam.MeRequest{})
 		if err == nil {
