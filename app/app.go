@@ -64,6 +64,7 @@ type App struct {
 	Operations *Operations
 	Policies   *Policies
 	Pools      *Pools
+	Warehouses *Warehouses // the SQL warehouses page
 	errors     *ErrorFormatter
 	log        *slog.Logger
 
@@ -81,7 +82,7 @@ type App struct {
 // Bindings is the one list of objects exposed to the page, used by both
 // Wails' Bind and the browser bridge so the two cannot differ.
 func (a *App) Bindings() []any {
-	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Operations, a.Permissions, a.Policies, a.Pools, a.Libraries, a.Runs, a.Logs, a.Metrics, a.Notifications, a.Fleet, a.Finder}
+	return []any{a.Shell, a.Workspaces, a.Clusters, a.Drafts, a.Editor, a.Operations, a.Permissions, a.Policies, a.Pools, a.Warehouses, a.Libraries, a.Runs, a.Logs, a.Metrics, a.Notifications, a.Fleet, a.Finder}
 }
 
 // FormatError is the ErrorFormatter handed to Wails and the bridge.

@@ -16,7 +16,7 @@ func errorRules() []ErrorRule {
 		// also wraps its cause.
 		workspaceFormRules(), workspaceRules(),
 		clusterRules(), editorRules(), permissionRules(), policyRules(), libraryRules(), metricsRules(),
-		poolRules(),
+		poolRules(), warehouseRules(),
 	} {
 		out = append(out, rules...)
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/runs"
 	"github.com/clusterdeck/clusterdeck/backend/session"
+	"github.com/clusterdeck/clusterdeck/backend/warehouses"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
@@ -78,6 +79,7 @@ func New(d Deps) *App {
 		Operations: &Operations{svc: applier},
 		Policies:   newPolicies(ctx, d),
 		Pools:      newPools(ctx, d),
+		Warehouses: newWarehouses(ctx, d),
 		errors:     errs,
 		log:        d.Log,
 
@@ -130,6 +132,14 @@ func newMetrics(ctx context.Context, d Deps, pricesChanged func(ws string)) *Met
 		svc.Rates = d.Rates.Table
 	}
 	return &Metrics{ctx: ctx, svc: svc, pricesChanged: pricesChanged}
+}
+
+func newWarehouses(ctx context.Context, d Deps) *Warehouses {
+	w := &Warehouses{session: d.Session, ctx: ctx}
+	if d.Catalog != nil && d.Session != nil {
+		w.svc = warehouses.NewService(d.Catalog, d.Clients, nil)
+	}
+	return w
 }
 
 func newPools(ctx context.Context, d Deps) *Pools {
