@@ -26,7 +26,8 @@ describe('ActionDialogsHost', () => {
     expect(document.querySelector('[data-testid="action-dialog"]')).toBeNull()
 
     Object.assign(actionDialog, { kind: 'resize', workspace: 'dev', row: autoscaled })
-    await vi.waitFor(() => expect(document.querySelector('[data-testid="resize-min"] input')).not.toBeNull())
+    // The dialogs' chunk is imported now: on a loaded machine that takes over waitFor's 1 s default.
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="resize-min"] input')).not.toBeNull(), { timeout: 10_000 })
     expect((document.querySelector('[data-testid="resize-min"] input') as HTMLInputElement).value).toBe('2')
     expect((document.querySelector('[data-testid="resize-max"] input') as HTMLInputElement).value).toBe('8')
     w.unmount()

@@ -9,7 +9,12 @@ vi.mock('@/api', async (orig) => {
   const real = await orig<typeof import('@/api')>()
   return {
     ...real,
-    clustersApi: { ...real.clustersApi, restart: vi.fn(async () => undefined), terminate: vi.fn(async () => undefined) },
+    clustersApi: {
+      ...real.clustersApi,
+      restart: vi.fn(async () => undefined),
+      terminate: vi.fn(async () => undefined),
+      permanentDelete: vi.fn(async () => undefined),
+    },
   }
 })
 
@@ -77,5 +82,22 @@ describe('ClusterActionDialogs names the workspace', () => {
     await render('delete', 'prod')
     expect(text()).toContain('Delete «etl-nightly» permanently from workspace «Prod»?')
     expect(dialog()!.querySelector('[data-testid="prod-warning"]')).not.toBeNull()
+  })
+
+  it('deletes a name holding a right-to-left override once its shown form is typed, sending the real name', async () => {
+    const name = 'invoice\u202Egpj.exe'
+    await render('delete', 'dev')
+    Object.assign(actionDialog, { row: { ...row, name } })
+    await nextTick()
+    const input = dialog()!.querySelector('[data-testid="confirm-name"] input') as HTMLInputElement
+    const yes = dialog()!.querySelector('[data-testid="confirm-delete"]') as HTMLButtonElement
+    expect(yes.disabled).toBe(true)
+    input.value = 'invoice⟨U+202E⟩gpj.exe'
+    input.dispatchEvent(new Event('input'))
+    await nextTick()
+    yes.click()
+    await flushPromises()
+    expect(clustersApi.permanentDelete).toHaveBeenCalledWith('dev', 'c-1', name)
+    expect(actionDialog.kind).toBeNull()
   })
 })

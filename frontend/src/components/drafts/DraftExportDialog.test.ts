@@ -6,13 +6,13 @@ import { defineComponent, h, ref } from 'vue'
 const api = vi.hoisted(() => ({ exportText: vi.fn(), saveExport: vi.fn() }))
 vi.mock('@/api', async (orig) => ({ ...(await orig<typeof import('@/api')>()), draftsApi: api }))
 
-import ExportDialog from './ExportDialog.vue'
+import DraftExportDialog from './DraftExportDialog.vue'
 
 // The dialog renders when show turns true (it exports on opening).
 async function openDialog() {
   const show = ref(false)
   const Host = defineComponent({
-    setup: () => () => h(NMessageProvider, () => h(ExportDialog, { show: show.value, ids: ['d1'] })),
+    setup: () => () => h(NMessageProvider, () => h(DraftExportDialog, { show: show.value, ids: ['d1'] })),
   })
   const w = mount(Host, { attachTo: document.body })
   show.value = true
@@ -20,7 +20,7 @@ async function openDialog() {
   return w
 }
 
-describe('ExportDialog', () => {
+describe('DraftExportDialog', () => {
   beforeEach(() => vi.resetAllMocks())
 
   it('says what the format left out', async () => {
