@@ -1,7 +1,8 @@
 // Package finder lists what the command palette can open in every
 // workspace, from what the app already holds: each workspace's last cluster
 // listing (the clusters service's pollers, kept while the app runs) and its
-// cached catalog on disk (pools, policies; there even offline). It calls no
+// cached catalog on disk (pools, policies, SQL warehouses; there even
+// offline). It calls no
 // workspace: the palette must answer at once.
 package finder
 
@@ -18,9 +19,10 @@ type Kind string
 
 // Kinds.
 const (
-	Cluster Kind = "cluster"
-	Pool    Kind = "pool"
-	Policy  Kind = "policy"
+	Cluster   Kind = "cluster"
+	Pool      Kind = "pool"
+	Policy    Kind = "policy"
+	Warehouse Kind = "warehouse"
 )
 
 // Entry is one thing the palette can open, in its workspace.
@@ -41,7 +43,7 @@ type Sources struct {
 	Catalog func(ws string) (catalog.Snapshot, error)
 }
 
-// Index is every all-purpose cluster, pool and policy known for the
+// Index is every all-purpose cluster, pool, policy and SQL warehouse known for the
 // workspaces wss, in their order, each kind by name. Job clusters are left
 // out: thousands of run-named clusters would drown the names people type.
 func Index(src Sources, wss []string) []Entry {
@@ -65,6 +67,9 @@ func Index(src Sources, wss []string) []Entry {
 			}
 			for _, p := range snap.Policies.Items {
 				mine = append(mine, Entry{Kind: Policy, Workspace: ws, ID: p.PolicyId, Name: p.Name})
+			}
+			for _, w := range snap.Warehouses.Items {
+				mine = append(mine, Entry{Kind: Warehouse, Workspace: ws, ID: w.Id, Name: w.Name, Detail: strings.ToLower(string(w.State))})
 			}
 		}
 		sort.SliceStable(mine, func(i, j int) bool {

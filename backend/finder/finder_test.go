@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/databricks/databricks-sdk-go/service/sql"
 	"github.com/stretchr/testify/assert"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
@@ -18,8 +19,9 @@ func TestIndex(t *testing.T) {
 	}
 	snaps := map[string]catalog.Snapshot{
 		"dev": {
-			Pools:    catalog.Section[[]compute.InstancePoolAndStats]{Items: []compute.InstancePoolAndStats{{InstancePoolId: "p1", InstancePoolName: "warm pool"}}},
-			Policies: catalog.Section[[]compute.Policy]{Items: []compute.Policy{{PolicyId: "pol1", Name: "Small jobs"}}},
+			Pools:      catalog.Section[[]compute.InstancePoolAndStats]{Items: []compute.InstancePoolAndStats{{InstancePoolId: "p1", InstancePoolName: "warm pool"}}},
+			Policies:   catalog.Section[[]compute.Policy]{Items: []compute.Policy{{PolicyId: "pol1", Name: "Small jobs"}}},
+			Warehouses: catalog.Section[[]sql.EndpointInfo]{Items: []sql.EndpointInfo{{Id: "w1", Name: "BI", State: sql.StateStopped}}},
 		},
 	}
 	src := Sources{
@@ -41,13 +43,14 @@ func TestIndex(t *testing.T) {
 		want []Entry
 	}{
 		{
-			name: "every workspace's clusters, pools and policies, job clusters left out",
+			name: "every workspace's clusters, pools, policies and warehouses, job clusters left out",
 			src:  src, wss: []string{"prod", "dev", "gone"},
 			want: []Entry{
 				{Kind: Cluster, Workspace: "prod", ID: "c1", Name: "alpha", Detail: "terminated"},
 				{Kind: Cluster, Workspace: "prod", ID: "c2", Name: "zeta", Detail: "running"},
 				{Kind: Policy, Workspace: "dev", ID: "pol1", Name: "Small jobs"},
 				{Kind: Pool, Workspace: "dev", ID: "p1", Name: "warm pool"},
+				{Kind: Warehouse, Workspace: "dev", ID: "w1", Name: "BI", Detail: "stopped"},
 			},
 		},
 		{name: "nothing held, nothing listed", src: Sources{}, wss: []string{"prod"}, want: nil},

@@ -13,6 +13,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/compute/:ws/:id/edit', name: 'compute-edit', component: () => import('./views/ClusterEditView.vue'), meta: { title: 'Edit compute', nav: 'compute' } },
   { path: '/fleet', name: 'fleet', component: () => import('./views/FleetView.vue'), meta: { title: 'Fleet' } },
   { path: '/pools', name: 'pools', component: () => import('./views/PoolsView.vue'), meta: { title: 'Pools' } },
+  { path: '/warehouses', name: 'warehouses', component: () => import('./views/WarehousesView.vue'), meta: { title: 'SQL warehouses' } },
   { path: '/policies', name: 'policies', component: () => import('./views/PoliciesView.vue'), meta: { title: 'Policies' } },
   { path: '/policies/new', name: 'policy-new', component: () => import('./views/PolicyEditView.vue'), meta: { title: 'New policy', nav: 'policies' } },
   { path: '/policies/:ws/:id/edit', name: 'policy-edit', component: () => import('./views/PolicyEditView.vue'), meta: { title: 'Edit policy', nav: 'policies' } },

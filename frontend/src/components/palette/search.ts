@@ -5,7 +5,7 @@ export const PALETTE_QUERY = 'palette:query'
 export const PALETTE_RESULTS = 'palette-results'
 
 /** What a palette entry is; it decides its group label and its weight among equal matches. */
-export type PaletteKind = 'action' | 'page' | 'workspace' | 'cluster' | 'pool' | 'policy' | 'draft' | 'setting'
+export type PaletteKind = 'action' | 'page' | 'workspace' | 'cluster' | 'warehouse' | 'pool' | 'policy' | 'draft' | 'setting'
 
 export interface PaletteItem {
   /** Stable across opens: recent choices are remembered by it. */
@@ -29,7 +29,7 @@ export interface Found {
 }
 
 // Pages, workspaces and actions win a tie with one of 10,000 clusters.
-const weight: Record<PaletteKind, number> = { action: 0.12, page: 0.1, workspace: 0.1, setting: 0.06, draft: 0.04, policy: 0.03, pool: 0.02, cluster: 0 }
+const weight: Record<PaletteKind, number> = { action: 0.12, page: 0.1, workspace: 0.1, setting: 0.06, draft: 0.04, policy: 0.03, pool: 0.02, warehouse: 0.01, cluster: 0 }
 
 // Each label is indexed once, whichever list it comes back in (a cluster's
 // name, list after list); capped so renamed things do not pile up.

@@ -83,6 +83,9 @@ export function usePaletteItems() {
       } else if (e.kind === 'pool') {
         out.push({ id: `pool:${e.workspace}:${e.id}`, kind: 'pool', label: shownText(e.name), detail: where,
           run: () => inWorkspace(e.workspace, () => router.push({ name: 'pools' })) })
+      } else if (e.kind === 'warehouse') {
+        out.push({ id: `warehouse:${e.workspace}:${e.id}`, kind: 'warehouse', label: shownText(e.name), detail: e.detail ? `${e.detail} · ${where}` : where,
+          run: () => inWorkspace(e.workspace, () => router.push({ name: 'warehouses', query: { q: e.name } })) })
       } else {
         out.push({ id: `policy:${e.workspace}:${e.id}`, kind: 'policy', label: shownText(e.name), detail: where,
           run: () => inWorkspace(e.workspace, () => router.push({ name: 'policies', query: { policy: e.id } })) })

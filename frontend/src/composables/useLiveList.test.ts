@@ -1,10 +1,12 @@
-import { createPinia, setActivePinia } from 'pinia'
+import { createPinia, defineStore, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-const api = vi.hoisted(() => ({ list: vi.fn() }))
-vi.mock('@/api/pools', () => ({ poolsApi: api }))
+import { useLiveList, type LiveView } from './useLiveList'
 
-import { usePoolsStore } from './pools'
+const api = { list: vi.fn() }
+// A kind's store as the pools and warehouses stores make theirs.
+type Listed = LiveView & { pools: Array<{ id: string; name: string }> }
+const usePoolsStore = defineStore('live-list-test', () => useLiveList<Listed>((ws: string) => api.list(ws) as Promise<Listed>))
 
 const view = (ws: string, nextPollSec: number, names: string[] = ['a']) => ({
   cache: { workspaceId: ws },
@@ -14,7 +16,7 @@ const view = (ws: string, nextPollSec: number, names: string[] = ['a']) => ({
   pools: names.map((n) => ({ id: n, name: n })),
 })
 
-describe('pools store', () => {
+describe('useLiveList (the pools and warehouses stores)', () => {
   beforeEach(() => {
     setActivePinia(createPinia())
     vi.resetAllMocks()

@@ -1,0 +1,113 @@
+// The Warehouses page's columns: plain elements in the cells (a kit
+// component per cell made long tables slow), names drawn as untrusted text.
+import type { DataTableColumns } from 'naive-ui'
+import { h, type VNode } from 'vue'
+import type { WarehouseRow } from '@/api/warehouses'
+import { plural } from '@/lib/plural'
+import { shownText } from '@/lib/text'
+
+export type WarehouseAction = 'start' | 'stop' | 'delete'
+
+const stateTags: Record<string, { label: string; type: 'success' | 'default' | 'error' | 'warning' }> = {
+  RUNNING: { label: 'Running', type: 'success' },
+  STARTING: { label: 'Starting', type: 'warning' },
+  STOPPING: { label: 'Stopping', type: 'warning' },
+  STOPPED: { label: 'Stopped', type: 'default' },
+  DELETING: { label: 'Deleting', type: 'error' },
+  DELETED: { label: 'Deleted', type: 'error' },
+}
+const kinds: Record<string, string> = { serverless: 'Serverless', pro: 'Pro', classic: 'Classic' }
+
+const cell = (lines: Array<string | VNode>, cls = '') => h('div', { class: `cell ${cls}` }, lines)
+const sub = (text: string) => h('span', { class: 'sub' }, text)
+
+/** What auto-stop says: never, or after N minutes idle. */
+export function autoStopText(mins: number): string {
+  return mins > 0 ? `after ${plural(mins, 'minute')} idle` : 'never'
+}
+
+/** Clusters now and the scaling range, e.g. "2 running · 1–4". */
+export function clustersText(w: Pick<WarehouseRow, 'clusters' | 'minClusters' | 'maxClusters'>): string {
+  const range = w.minClusters === w.maxClusters ? `${w.maxClusters}` : `${w.minClusters}–${w.maxClusters}`
+  return `${w.clusters} running · ${range}`
+}
+
+export interface ColumnHooks {
+  live: () => boolean
+  offlineReason: string
+  act: (w: WarehouseRow, a: WarehouseAction) => void
+}
+
+export function warehouseColumns(hooks: ColumnHooks): DataTableColumns<WarehouseRow> {
+  const btn = (w: WarehouseRow, a: WarehouseAction, label: string) => {
+    const live = hooks.live()
+    const allowed = w.actions.includes(a)
+    const title = !live ? hooks.offlineReason : allowed ? undefined : `A ${w.state.toLowerCase()} warehouse cannot ${a === 'delete' ? 'be deleted' : a} now.`
+    return h(
+      'button',
+      { type: 'button', class: 'row-btn', disabled: !live || !allowed, title, 'data-testid': `warehouse-${a}`, onClick: () => hooks.act(w, a) },
+      label,
+    )
+  }
+  return [
+    {
+      title: 'Name',
+      key: 'name',
+      minWidth: 170,
+      sorter: (a, b) => a.name.localeCompare(b.name),
+      render: (w) => cell([h('span', { class: 'name' }, shownText(w.name)), h('span', { class: 'sub mono clip', title: w.id }, w.id)]),
+    },
+    {
+      title: 'State',
+      key: 'state',
+      width: 86,
+      sorter: (a, b) => a.state.localeCompare(b.state),
+      render: (w) => {
+        const t = stateTags[w.state] ?? { label: w.state || 'Unknown', type: 'default' as const }
+        const health = w.health && w.health !== 'HEALTHY' ? sub(w.healthMessage || w.health.toLowerCase()) : null
+        return cell(health ? [h('span', { class: `state ${t.type}` }, t.label), health] : [h('span', { class: `state ${t.type}` }, t.label)])
+      },
+    },
+    {
+      title: 'Type',
+      key: 'kind',
+      width: 110,
+      sorter: (a, b) => a.kind.localeCompare(b.kind),
+      render: (w) =>
+        cell([kinds[w.kind] ?? w.kind, sub([w.photon ? 'Photon' : 'no Photon', w.channel === 'preview' ? 'preview' : ''].filter(Boolean).join(' · '))]),
+    },
+    {
+      title: 'Size',
+      key: 'size',
+      width: 130,
+      render: (w) => cell([w.size, h('span', { class: 'sub', 'data-testid': 'warehouse-clusters' }, `clusters ${clustersText(w)}`)]),
+    },
+    {
+      title: 'Auto-stop',
+      key: 'autoStopMins',
+      width: 120,
+      sorter: (a, b) => a.autoStopMins - b.autoStopMins,
+      render: (w) => cell([autoStopText(w.autoStopMins), sub(plural(w.activeSessions, 'session') + ' open')]),
+    },
+    {
+      title: 'Creator',
+      key: 'creator',
+      minWidth: 120,
+      render: (w) => h('span', { class: 'clip', title: w.creator }, shownText(w.creator)),
+    },
+    {
+      title: 'Tags',
+      key: 'tags',
+      minWidth: 110,
+      render: (w) => h('div', { class: 'tags' }, Object.entries(w.tags).map(([k, v]) => h('span', { class: 'tag' }, `${shownText(k)}: ${shownText(v)}`))),
+    },
+    {
+      title: '',
+      key: 'actions',
+      width: 170,
+      // Pinned right: at 1,280 px the columns scroll under it.
+      fixed: 'right',
+      render: (w) => h('div', { class: 'row-actions' }, [btn(w, 'start', 'Start'), btn(w, 'stop', 'Stop'), btn(w, 'delete', 'Delete')]),
+    },
+  ]
+}
