@@ -241,3 +241,39 @@ func TestWarehousePermissions(t *testing.T) {
 	_, err = priya.Warehouses.Stop(ctx, sql.StopRequest{Id: id})
 	assert.ErrorIs(t, err, apierr.ErrPermissionDenied, "priya no longer owns it")
 }
+
+func TestMoreWarehousesSeed(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		opts Options
+		want []string
+	}{
+		{"the seed", Options{}, []string{"Serverless Starter Warehouse RUNNING", "Analytics Pro STOPPED", "Classic BI STOPPED"}},
+		{"empty: the starter alone", Options{Empty: true}, []string{"Serverless Starter Warehouse RUNNING"}},
+		{"more", Options{MoreWarehouses: true}, []string{"Serverless Starter Warehouse RUNNING", "Analytics Pro STOPPED", "Classic BI STOPPED",
+			"ETL Classic RUNNING", "Dashboards Pro RUNNING", "Preview Sandbox STOPPED", "Always-on Reporting RUNNING"}},
+	} {
+		srv, w := frozen(t, tc.opts)
+		all, err := w.Warehouses.ListAll(testCtx(t), sql.ListWarehousesRequest{})
+		require.NoError(t, err)
+		var got []string
+		byName := map[string]sql.EndpointInfo{}
+		for _, e := range all {
+			got = append(got, e.Name+" "+string(e.State))
+			byName[e.Name] = e
+		}
+		assert.Equal(t, tc.want, got, tc.name)
+		if !tc.opts.MoreWarehouses {
+			continue
+		}
+		assert.Equal(t, 2, byName["Dashboards Pro"].NumClusters)
+		assert.Equal(t, 4, byName["Dashboards Pro"].MaxNumClusters)
+		assert.Equal(t, sql.ChannelNameChannelNamePreview, byName["Preview Sandbox"].Channel.Name)
+		assert.Equal(t, "priya.sharma@example.com", byName["ETL Classic"].CreatorName)
+		srv.Clock().Advance(61 * time.Minute)
+		for name, want := range map[string]sql.State{"ETL Classic": sql.StateStopped, "Dashboards Pro": sql.StateStopped, "Always-on Reporting": sql.StateRunning} {
+			assert.Equal(t, want, warehouseState(t, w, byName[name].Id), "%s after an idle hour", name)
+		}
+	}
+}
