@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/databricks/databricks-sdk-go/service/sql"
 )
 
 // level is an ordered permission level; a higher one implies the lower.
@@ -13,33 +15,63 @@ type level int
 
 const (
 	levelNone    level = iota
-	levelUse           // cluster policies: CAN_USE
+	levelUse           // cluster policies and SQL warehouses: CAN_USE
+	levelMonitor       // SQL warehouses: CAN_MONITOR
 	levelAttach        // CAN_ATTACH_TO
 	levelRestart       // clusters: CAN_RESTART
 	levelManage        // CAN_MANAGE
+	levelOwner         // SQL warehouses: IS_OWNER
 )
 
 // objectKind describes one permissions object type.
 type objectKind struct {
-	path       string // URL segment: clusters, instance-pools, cluster-policies
+	path       string // URL segment: clusters, instance-pools, cluster-policies, sql/warehouses
 	objectType string // as answered in object_type
 	noun       string // for messages
 	levels     []string
+	ownerLevel string   // the creator's level ("" for none)
+	adminLevel string   // what the admins group inherits
+	aliases    []string // further URL segments for the same objects
 }
 
 var (
-	kindCluster = &objectKind{"clusters", "cluster", "cluster", []string{"CAN_ATTACH_TO", "CAN_RESTART", "CAN_MANAGE"}}
-	kindPool    = &objectKind{"instance-pools", "instance-pool", "instance pool", []string{"CAN_ATTACH_TO", "CAN_MANAGE"}}
-	kindPolicy  = &objectKind{"cluster-policies", "cluster-policy", "cluster policy", []string{"CAN_USE"}}
+	kindCluster = &objectKind{path: "clusters", objectType: "cluster", noun: "cluster",
+		levels: []string{"CAN_ATTACH_TO", "CAN_RESTART", "CAN_MANAGE"}, ownerLevel: "CAN_MANAGE", adminLevel: "CAN_MANAGE"}
+	kindPool = &objectKind{path: "instance-pools", objectType: "instance-pool", noun: "instance pool",
+		levels: []string{"CAN_ATTACH_TO", "CAN_MANAGE"}, ownerLevel: "CAN_MANAGE", adminLevel: "CAN_MANAGE"}
+	kindPolicy = &objectKind{path: "cluster-policies", objectType: "cluster-policy", noun: "cluster policy",
+		levels: []string{"CAN_USE"}, adminLevel: "CAN_USE"}
+	// SQL warehouses answer at /permissions/warehouses/{id} (the Go SDK's
+	// Warehouses.GetPermissions) and /permissions/sql/warehouses/{id} (the
+	// generic Permissions API's request_object_type, as Terraform sends it).
+	kindWarehouse = &objectKind{path: "sql/warehouses", objectType: "warehouses", noun: "SQL warehouse",
+		levels: []string{"CAN_USE", "CAN_MONITOR", "CAN_MANAGE", "IS_OWNER"}, ownerLevel: "IS_OWNER", adminLevel: "CAN_MANAGE",
+		aliases: []string{"warehouses"}}
 )
 
-var levelNames = map[string]level{"CAN_USE": levelUse, "CAN_ATTACH_TO": levelAttach, "CAN_RESTART": levelRestart, "CAN_MANAGE": levelManage}
+var levelNames = map[string]level{"CAN_USE": levelUse, "CAN_MONITOR": levelMonitor, "CAN_ATTACH_TO": levelAttach,
+	"CAN_RESTART": levelRestart, "CAN_MANAGE": levelManage, "IS_OWNER": levelOwner}
 
 var levelDescriptions = map[string]string{
 	"CAN_ATTACH_TO": "Can attach notebooks and view the object",
 	"CAN_RESTART":   "Can start, restart and terminate the cluster",
 	"CAN_MANAGE":    "Can edit, resize, delete and change permissions",
 	"CAN_USE":       "Can create compute with this policy",
+	"CAN_MONITOR":   "Can view the warehouse, its queries and monitoring",
+	"IS_OWNER":      "Owns the object: can edit, delete and change permissions",
+}
+
+// levelDescription is a level's description on an object kind.
+func levelDescription(k *objectKind, l string) string {
+	if k == kindWarehouse {
+		switch l {
+		case "CAN_USE":
+			return "Can start the warehouse and run queries on it"
+		case "CAN_MANAGE":
+			return "Can edit, stop, delete the warehouse and change its permissions"
+		}
+	}
+	return levelDescriptions[l]
 }
 
 func levelName(l level) string {
@@ -107,8 +139,8 @@ func (ws *workspace) effective(u *user, k *objectKind, id string) level {
 		return levelNone
 	}
 	best := levelNone
-	if a.owner == u.userName && k != kindPolicy {
-		best = levelManage
+	if a.owner == u.userName && k.ownerLevel != "" {
+		best = levelNames[k.ownerLevel]
 	}
 	for _, e := range a.entries {
 		if e.UserName == u.userName || (e.GroupName != "" && u.inGroup(e.GroupName)) {
@@ -127,13 +159,15 @@ func (ws *workspace) authorize(u *user, k *objectKind, id string, need level) er
 
 func permissionRoutes() map[string]handler {
 	r := map[string]handler{}
-	for _, k := range []*objectKind{kindCluster, kindPool, kindPolicy} {
+	for _, k := range []*objectKind{kindCluster, kindPool, kindPolicy, kindWarehouse} {
 		k := k
-		base := "/api/2.0/permissions/" + k.path + "/{id}"
-		r["GET "+base] = func(ws *workspace, c *call) (any, error) { return ws.getPermissions(c, k) }
-		r["PUT "+base] = func(ws *workspace, c *call) (any, error) { return ws.changePermissions(c, k, true) }
-		r["PATCH "+base] = func(ws *workspace, c *call) (any, error) { return ws.changePermissions(c, k, false) }
-		r["GET "+base+"/permissionLevels"] = func(ws *workspace, c *call) (any, error) { return ws.permissionLevels(c, k) }
+		for _, p := range append([]string{k.path}, k.aliases...) {
+			base := "/api/2.0/permissions/" + p + "/{id}"
+			r["GET "+base] = func(ws *workspace, c *call) (any, error) { return ws.getPermissions(c, k) }
+			r["PUT "+base] = func(ws *workspace, c *call) (any, error) { return ws.changePermissions(c, k, true) }
+			r["PATCH "+base] = func(ws *workspace, c *call) (any, error) { return ws.changePermissions(c, k, false) }
+			r["GET "+base+"/permissionLevels"] = func(ws *workspace, c *call) (any, error) { return ws.permissionLevels(c, k) }
+		}
 	}
 	return r
 }
@@ -150,6 +184,10 @@ func (ws *workspace) objectExists(k *objectKind, id string) error {
 		}
 	case kindPolicy:
 		if _, ok := ws.policies[id]; ok {
+			return nil
+		}
+	case kindWarehouse:
+		if _, err := ws.warehouseByID(id); err == nil {
 			return nil
 		}
 	}
@@ -195,6 +233,10 @@ func (ws *workspace) changePermissions(c *call, k *objectKind, replace bool) (an
 		a.entries = nil
 	}
 	for _, e := range req.AccessControlList {
+		if e.PermissionLevel == "IS_OWNER" {
+			a.owner = e.UserName // IS_OWNER moves the ownership; it is not a grant
+			continue
+		}
 		a.entries = upsertEntry(a.entries, e)
 	}
 	return ws.permissionsOf(k, id)
@@ -207,6 +249,9 @@ func (ws *workspace) validateEntry(k *objectKind, e aclEntry) error {
 	}
 	if !ok {
 		return errInvalidParam("Permission type %s is not supported for %s objects. Supported: %v", e.PermissionLevel, k.objectType, k.levels)
+	}
+	if e.PermissionLevel == "IS_OWNER" && e.UserName == "" {
+		return errInvalidParam("IS_OWNER can only be granted to a user.")
 	}
 	switch {
 	case e.UserName != "":
@@ -267,9 +312,9 @@ func (ws *workspace) permissionsOf(k *objectKind, id string) (any, error) {
 		}
 		byPrincipal[key].AllPermissions = append(byPrincipal[key].AllPermissions, p)
 	}
-	if a.owner != "" && k != kindPolicy {
+	if a.owner != "" && k.ownerLevel != "" {
 		u := ws.users[a.owner]
-		add("u:"+a.owner, aclResponseJSON{UserName: a.owner, DisplayName: displayName(u)}, permJSON{PermissionLevel: "CAN_MANAGE"})
+		add("u:"+a.owner, aclResponseJSON{UserName: a.owner, DisplayName: displayName(u)}, permJSON{PermissionLevel: k.ownerLevel})
 	}
 	for _, e := range a.entries {
 		if e.ServicePrincipalName != "" {
@@ -285,7 +330,7 @@ func (ws *workspace) permissionsOf(k *objectKind, id string) (any, error) {
 			add("g:"+e.GroupName, aclResponseJSON{GroupName: e.GroupName}, permJSON{PermissionLevel: e.PermissionLevel})
 		}
 	}
-	add("g:admins", aclResponseJSON{GroupName: "admins"}, permJSON{Inherited: true, InheritedFromObject: []string{"/" + k.path + "/"}, PermissionLevel: k.levels[len(k.levels)-1]})
+	add("g:admins", aclResponseJSON{GroupName: "admins"}, permJSON{Inherited: true, InheritedFromObject: []string{"/" + k.path + "/"}, PermissionLevel: k.adminLevel})
 	sort.SliceStable(order, func(i, j int) bool { return order[i] < order[j] })
 	list := make([]aclResponseJSON, 0, len(order))
 	for _, key := range order {
@@ -302,6 +347,8 @@ func (ws *workspace) permissionsOf(k *objectKind, id string) (any, error) {
 		out = &compute.ClusterPermissions{}
 	case kindPool:
 		out = &compute.InstancePoolPermissions{}
+	case kindWarehouse:
+		out = &sql.WarehousePermissions{}
 	default:
 		out = &compute.ClusterPolicyPermissions{}
 	}
@@ -329,6 +376,12 @@ func (ws *workspace) permissionLevels(c *call, k *objectKind) (any, error) {
 			out.PermissionLevels = append(out.PermissionLevels, compute.InstancePoolPermissionsDescription{PermissionLevel: compute.InstancePoolPermissionLevel(l), Description: levelDescriptions[l]})
 		}
 		return out, nil
+	case kindWarehouse:
+		var out sql.GetWarehousePermissionLevelsResponse
+		for _, l := range k.levels {
+			out.PermissionLevels = append(out.PermissionLevels, sql.WarehousePermissionsDescription{PermissionLevel: sql.WarehousePermissionLevel(l), Description: levelDescription(k, l)})
+		}
+		return out, nil
 	default:
 		var out compute.GetClusterPolicyPermissionLevelsResponse
 		for _, l := range k.levels {
@@ -349,5 +402,5 @@ func capitalize(s string) string {
 	if s == "" {
 		return s
 	}
-	return string(s[0]-'a'+'A') + s[1:]
+	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -212,7 +212,7 @@ func (ws *workspace) usageRecords(now time.Time) []billingRecord {
 	}
 	// The running warehouse answers dashboards on weekdays.
 	start := now.Add(-billingLag - billingHistory).UTC().Truncate(24 * time.Hour)
-	for _, wh := range ws.sqlWarehouses() {
+	for _, wh := range ws.warehouseList() {
 		if wh.info.State != sql.StateRunning {
 			continue
 		}

@@ -27,7 +27,10 @@ type statement struct {
 func sqlRoutes() map[string]handler {
 	return map[string]handler{
 		"GET /api/2.0/sql/warehouses":                            (*workspace).warehousesList,
+		"POST /api/2.0/sql/warehouses":                           (*workspace).warehouseCreate,
 		"GET /api/2.0/sql/warehouses/{id}":                       (*workspace).warehouseGet,
+		"POST /api/2.0/sql/warehouses/{id}/edit":                 (*workspace).warehouseEdit,
+		"DELETE /api/2.0/sql/warehouses/{id}":                    (*workspace).warehouseDelete,
 		"POST /api/2.0/sql/warehouses/{id}/start":                (*workspace).warehouseStart,
 		"POST /api/2.0/sql/warehouses/{id}/stop":                 (*workspace).warehouseStop,
 		"POST /api/2.0/sql/statements":                           (*workspace).statementExecute,
@@ -61,6 +64,12 @@ func (ws *workspace) statementExecute(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := ws.authorize(c.user, kindWarehouse, wh.info.Id, levelUse); err != nil {
+		return nil, err
+	}
+	if wh.info.State == sql.StateDeleting {
+		return nil, errInvalidState("SQL warehouse %s is being deleted.", wh.info.Id)
+	}
 	if (req.Format != "" && req.Format != sql.FormatJsonArray) || (req.Disposition != "" && req.Disposition != sql.DispositionInline) {
 		return nil, errInvalidParam("The demo workspace returns results INLINE in JSON_ARRAY format only.")
 	}
@@ -86,6 +95,7 @@ func (ws *workspace) statementExecute(c *call) (any, error) {
 	}
 	st.finish(cols, rows, qerr, req.RowLimit)
 	ws.statements[id] = st
+	ws.busy(wh, st.doneAt) // a statement is activity: auto-stop counts from its end
 	resp := st.at(c.now)
 	if resp.Status.State != sql.StatementStateSucceeded && resp.Status.State != sql.StatementStateFailed &&
 		wait > 0 && req.OnWaitTimeout == sql.ExecuteStatementRequestOnWaitTimeoutCancel {

@@ -1,69 +1,188 @@
 package demo
 
 import (
+	"encoding/json"
+	"fmt"
+	"net"
+	"sort"
 	"time"
 
 	"github.com/databricks/databricks-sdk-go/service/sql"
 )
 
-// SQL warehouses: one serverless warehouse that runs, and two that are
-// stopped until someone starts them (STOPPED → STARTING → RUNNING, and
-// RUNNING → STOPPING → STOPPED), as GET/POST /api/2.0/sql/warehouses… do.
+// SQL warehouses: the records, the seed, and what list and get answer.
+// Create, edit and delete with their rules are in sql_warehouses_write.go;
+// start, stop and auto-stop on the demo clock in sql_warehouses_life.go.
 const (
-	demoWarehouseID     = "4f8c2a9b1d3e5f70"
-	proWarehouseID      = "8a1e0c4d2b6f9e13"
-	classicWarehouseID  = "c3d5e7f9a1b2c4d6"
-	warehouseStartTime  = 20 * time.Second
-	warehouseStopTime   = 10 * time.Second
-	serverlessStartTime = 5 * time.Second
+	demoWarehouseID    = "4f8c2a9b1d3e5f70"
+	proWarehouseID     = "8a1e0c4d2b6f9e13"
+	classicWarehouseID = "c3d5e7f9a1b2c4d6"
 )
 
 type warehouse struct {
-	info    sql.EndpointInfo
-	readyAt time.Time // while STARTING: when it runs
+	info    sql.EndpointInfo // what list answers, less the addresses (odbc_params, jdbc_url) built per request
+	order   int              // creation order: the list's order
+	readyAt time.Time        // while STARTING: when it runs
+	gen     int              // bumped by every start, stop and delete; a timer of an older one does nothing
+	// Auto-stop: the warehouse stops auto_stop_mins after busyUntil (the end
+	// of its last statement, or when it started running).
+	busyUntil time.Time
+	idleArm   int // the auto-stop timer that still counts
+	deleted   bool
 }
 
-// sqlWarehouses is the workspace's warehouses, seeded on first use (the
-// workspace's reset drops them with the statements).
-func (ws *workspace) sqlWarehouses() map[string]*warehouse {
-	if ws.warehouses != nil {
-		return ws.warehouses
-	}
-	jdbc := func(id string) string {
-		return "jdbc:databricks://demo:443/default;transportMode=http;ssl=1;httpPath=/sql/1.0/warehouses/" + id
-	}
-	mk := func(id, name, size string, state sql.State, typ sql.EndpointInfoWarehouseType, serverless bool, stopMins int) *warehouse {
-		n := 0
-		if state == sql.StateRunning {
-			n = 1
+// seedWarehouse is one warehouse of the seed.
+type seedWarehouse struct {
+	id, name, size, creator string
+	typ                     sql.EndpointInfoWarehouseType
+	serverless              bool
+	state                   sql.State
+	stopMins, min, max, num int
+	spot                    sql.SpotInstancePolicy
+	preview                 bool
+	tags                    map[string]string
+	teamOnly                bool // team content: left out of an Empty workspace
+	more                    bool // only with Options.MoreWarehouses
+}
+
+// seededWarehouses: the Serverless Starter Warehouse every workspace is
+// created with (the metrics and spend pages and their browser tests read
+// through it, so it never stops by itself), and the team's two stopped ones.
+var seededWarehouses = []seedWarehouse{
+	{id: demoWarehouseID, name: "Serverless Starter Warehouse", size: "2X-Small", creator: adminUserName, typ: sql.EndpointInfoWarehouseTypePro,
+		serverless: true, state: sql.StateRunning, stopMins: 0, min: 1, max: 1, num: 1},
+	{id: proWarehouseID, name: "Analytics Pro", size: "Small", creator: adminUserName, typ: sql.EndpointInfoWarehouseTypePro,
+		state: sql.StateStopped, stopMins: 30, min: 1, max: 2, tags: map[string]string{"team": "analytics", "cost-center": "cc-analytics"}, teamOnly: true},
+	{id: classicWarehouseID, name: "Classic BI", size: "Medium", creator: adminUserName, typ: sql.EndpointInfoWarehouseTypeClassic,
+		state: sql.StateStopped, stopMins: 45, min: 1, max: 1, teamOnly: true},
+	// Options.MoreWarehouses: a list page's worth more, running and stopped,
+	// classic, pro and serverless, one with several clusters, one that never
+	// stops, one on the preview channel.
+	{id: "5b7d9f1e3a2c4e60", name: "ETL Classic", size: "X-Small", creator: "priya.sharma@example.com", typ: sql.EndpointInfoWarehouseTypeClassic,
+		state: sql.StateRunning, stopMins: 60, min: 1, max: 1, spot: sql.SpotInstancePolicyReliabilityOptimized,
+		tags: map[string]string{"team": "data-engineering", "cost-center": "cc-data-engineering"}, teamOnly: true, more: true},
+	{id: "6c8e0a2f4b3d5f71", name: "Dashboards Pro", size: "Medium", creator: adminUserName, typ: sql.EndpointInfoWarehouseTypePro,
+		state: sql.StateRunning, stopMins: 20, min: 1, max: 4, num: 2,
+		tags: map[string]string{"team": "analytics", "cost-center": "cc-analytics"}, teamOnly: true, more: true},
+	{id: "7d9f1b3a5c4e6082", name: "Preview Sandbox", size: "2X-Small", creator: "marco.rossi@example.com", typ: sql.EndpointInfoWarehouseTypePro,
+		serverless: true, state: sql.StateStopped, stopMins: 5, min: 1, max: 1, preview: true,
+		tags: map[string]string{"team": "data-science"}, teamOnly: true, more: true},
+	{id: "8e0a2c4b6d5f7193", name: "Always-on Reporting", size: "Small", creator: adminUserName, typ: sql.EndpointInfoWarehouseTypePro,
+		state: sql.StateRunning, stopMins: 0, min: 1, max: 2, teamOnly: true, more: true},
+}
+
+// seedWarehouses puts the seed's warehouses in place, the running ones
+// counting as idle from now.
+func seedWarehouses(ws *workspace, now time.Time) {
+	ws.warehouses = map[string]*warehouse{}
+	for _, s := range seededWarehouses {
+		if (s.teamOnly && ws.opts.Empty) || (s.more && !ws.opts.MoreWarehouses) {
+			continue
 		}
-		return &warehouse{info: sql.EndpointInfo{Id: id, Name: name, State: state, ClusterSize: size, MinNumClusters: 1,
-			MaxNumClusters: 1, NumClusters: n, NumActiveSessions: 0, AutoStopMins: stopMins, EnableServerlessCompute: serverless,
-			EnablePhoton: true, WarehouseType: typ, CreatorName: adminUserName, JdbcUrl: jdbc(id),
-			ForceSendFields: []string{"NumClusters", "NumActiveSessions"}}}
+		info := sql.EndpointInfo{Id: s.id, Name: s.name, ClusterSize: s.size, CreatorName: s.creator, WarehouseType: s.typ,
+			EnableServerlessCompute: s.serverless, EnablePhoton: true, State: s.state, AutoStopMins: s.stopMins,
+			MinNumClusters: s.min, MaxNumClusters: s.max, SpotInstancePolicy: s.spot, Channel: &sql.Channel{Name: sql.ChannelNameChannelNameCurrent}}
+		if s.spot == "" {
+			info.SpotInstancePolicy = sql.SpotInstancePolicyCostOptimized
+		}
+		if s.preview {
+			info.Channel.Name = sql.ChannelNameChannelNamePreview
+		}
+		if len(s.tags) > 0 {
+			info.Tags = &sql.EndpointTags{}
+			keys := make([]string, 0, len(s.tags))
+			for k := range s.tags {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				info.Tags.CustomTags = append(info.Tags.CustomTags, sql.EndpointTagPair{Key: k, Value: s.tags[k]})
+			}
+		}
+		wh := ws.addWarehouse(info)
+		ws.acls[aclKey(kindWarehouse, s.id)].entries = []aclEntry{{GroupName: "users", PermissionLevel: "CAN_USE"}}
+		if s.state == sql.StateRunning {
+			wh.info.NumClusters = max(s.num, s.min)
+			ws.armAutoStop(wh, now)
+		}
 	}
-	ws.warehouses = map[string]*warehouse{
-		demoWarehouseID:    mk(demoWarehouseID, "Serverless Starter Warehouse", "2X-Small", sql.StateRunning, sql.EndpointInfoWarehouseTypePro, true, 10),
-		proWarehouseID:     mk(proWarehouseID, "Analytics Pro", "Small", sql.StateStopped, sql.EndpointInfoWarehouseTypePro, false, 30),
-		classicWarehouseID: mk(classicWarehouseID, "Classic BI", "Medium", sql.StateStopped, sql.EndpointInfoWarehouseTypeClassic, false, 45),
-	}
-	return ws.warehouses
 }
 
+// addWarehouse records a warehouse; its creator owns it.
+func (ws *workspace) addWarehouse(info sql.EndpointInfo) *warehouse {
+	wh := &warehouse{info: info, order: len(ws.warehouses)}
+	for _, o := range ws.warehouses {
+		wh.order = max(wh.order, o.order+1)
+	}
+	ws.warehouses[info.Id] = wh
+	ws.grant(kindWarehouse, info.Id, info.CreatorName)
+	return wh
+}
+
+// warehouseByID is a warehouse that exists (a deleted one is gone).
 func (ws *workspace) warehouseByID(id string) (*warehouse, error) {
-	wh, ok := ws.sqlWarehouses()[id]
-	if !ok {
+	wh, ok := ws.warehouses[id]
+	if !ok || wh.deleted {
 		return nil, errNotFound("SQL warehouse %s does not exist.", id)
 	}
 	return wh, nil
 }
 
+// warehouseList is every warehouse not yet deleted, oldest first.
+func (ws *workspace) warehouseList() []*warehouse {
+	out := make([]*warehouse, 0, len(ws.warehouses))
+	for _, wh := range ws.warehouses {
+		if !wh.deleted {
+			out = append(out, wh)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].order < out[j].order })
+	return out
+}
+
+// view is the warehouse as list and get answer it, with the addresses of
+// the host the client called.
+func (wh *warehouse) view(host string) sql.EndpointInfo {
+	e := wh.info
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	path := "/sql/1.0/warehouses/" + e.Id
+	e.OdbcParams = &sql.OdbcParams{Hostname: host, Path: path, Port: 443, Protocol: "https"}
+	e.JdbcUrl = fmt.Sprintf("jdbc:spark://%s:443/default;transportMode=http;ssl=1;AuthMech=3;httpPath=%s;", host, path)
+	e.Health = &sql.EndpointHealth{Status: sql.StatusHealthy}
+	if e.Tags == nil {
+		e.Tags = &sql.EndpointTags{}
+	}
+	if e.Channel != nil {
+		ch := *e.Channel
+		e.Channel = &ch
+	}
+	e.ForceSendFields = []string{"NumClusters", "NumActiveSessions", "AutoStopMins", "EnablePhoton", "EnableServerlessCompute"}
+	return e
+}
+
+// getResponse is the same view in get's type: both share every field.
+func getResponse(e sql.EndpointInfo) (sql.GetWarehouseResponse, error) {
+	var out sql.GetWarehouseResponse
+	raw, err := json.Marshal(e)
+	if err != nil {
+		return out, fmt.Errorf("encoding warehouse: %w", err)
+	}
+	if err := json.Unmarshal(raw, &out); err != nil {
+		return out, fmt.Errorf("decoding warehouse: %w", err)
+	}
+	return out, nil
+}
+
+// warehousesList answers every warehouse the caller may see, oldest first
+// (the service's order is not documented; creation order keeps the
+// workspace's own Serverless Starter Warehouse first).
 func (ws *workspace) warehousesList(c *call) (any, error) {
-	whs := ws.sqlWarehouses()
 	out := sql.ListWarehousesResponse{Warehouses: []sql.EndpointInfo{}}
-	for _, id := range []string{demoWarehouseID, proWarehouseID, classicWarehouseID} {
-		if wh, ok := whs[id]; ok {
-			out.Warehouses = append(out.Warehouses, wh.info)
+	for _, wh := range ws.warehouseList() {
+		if ws.effective(c.user, kindWarehouse, wh.info.Id) >= levelUse {
+			out.Warehouses = append(out.Warehouses, wh.view(c.r.Host))
 		}
 	}
 	return out, nil
@@ -74,61 +193,8 @@ func (ws *workspace) warehouseGet(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := wh.info
-	return sql.GetWarehouseResponse{Id: w.Id, Name: w.Name, State: w.State, ClusterSize: w.ClusterSize,
-		MinNumClusters: w.MinNumClusters, MaxNumClusters: w.MaxNumClusters, NumClusters: w.NumClusters, AutoStopMins: w.AutoStopMins,
-		EnableServerlessCompute: w.EnableServerlessCompute, EnablePhoton: w.EnablePhoton,
-		WarehouseType: sql.GetWarehouseResponseWarehouseType(w.WarehouseType), CreatorName: w.CreatorName, JdbcUrl: w.JdbcUrl,
-		ForceSendFields: []string{"NumClusters"}}, nil
-}
-
-// warehouseStart: only a stopped (or stopping) warehouse changes; starting
-// a running one is accepted and does nothing, as the service does.
-func (ws *workspace) warehouseStart(c *call) (any, error) {
-	wh, err := ws.warehouseByID(c.r.PathValue("id"))
-	if err != nil {
+	if err := ws.authorize(c.user, kindWarehouse, wh.info.Id, levelUse); err != nil {
 		return nil, err
 	}
-	ws.startWarehouse(wh, c.now)
-	return struct{}{}, nil
-}
-
-// startWarehouse begins a start and says when the warehouse will run.
-func (ws *workspace) startWarehouse(wh *warehouse, now time.Time) time.Time {
-	switch wh.info.State {
-	case sql.StateRunning:
-		return now
-	case sql.StateStarting:
-		return wh.readyAt // already on its way; a statement waits for it
-	}
-	wh.info.State = sql.StateStarting
-	d := warehouseStartTime
-	if wh.info.EnableServerlessCompute {
-		d = serverlessStartTime
-	}
-	ready := now.Add(d)
-	wh.readyAt = ready
-	ws.sched.at(ready, func(time.Time) {
-		if wh.info.State == sql.StateStarting {
-			wh.info.State, wh.info.NumClusters = sql.StateRunning, 1
-		}
-	})
-	return ready
-}
-
-func (ws *workspace) warehouseStop(c *call) (any, error) {
-	wh, err := ws.warehouseByID(c.r.PathValue("id"))
-	if err != nil {
-		return nil, err
-	}
-	if wh.info.State == sql.StateStopped || wh.info.State == sql.StateStopping {
-		return struct{}{}, nil
-	}
-	wh.info.State = sql.StateStopping
-	ws.sched.at(c.now.Add(warehouseStopTime), func(time.Time) {
-		if wh.info.State == sql.StateStopping {
-			wh.info.State, wh.info.NumClusters = sql.StateStopped, 0
-		}
-	})
-	return struct{}{}, nil
+	return getResponse(wh.view(c.r.Host))
 }

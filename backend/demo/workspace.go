@@ -33,7 +33,7 @@ type workspace struct {
 	acls       map[string]*acl // "clusters/<id>", "instance-pools/<id>", "cluster-policies/<id>"
 	runs       map[int64]*run
 	statements map[string]*statement
-	warehouses map[string]*warehouse // SQL warehouses, seeded on first use
+	warehouses map[string]*warehouse // SQL warehouses by id (deleted ones kept, marked)
 	nextRunID  int64
 	nextSeq    int64 // orders equal-timestamp events
 
@@ -75,7 +75,6 @@ func (ws *workspace) resetLocked() {
 	ws.acls = map[string]*acl{}
 	ws.runs = map[int64]*run{}
 	ws.statements = map[string]*statement{}
-	ws.warehouses = nil
 	ws.nextRunID = 385_000_000_000_000 + int64(ws.rnd.IntN(9_000_000_000))
 	now := ws.clock.Now()
 	seedPolicies(ws, now)
@@ -83,6 +82,7 @@ func (ws *workspace) resetLocked() {
 		seedContent(ws, now)
 	}
 	seedScale(ws, now)
+	seedWarehouses(ws, now)
 	ws.advance(now)
 	ws.clustersChanged()
 }
