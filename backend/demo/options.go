@@ -31,9 +31,6 @@ type Options struct {
 	ExtraPools    int
 	ExtraPolicies int
 	EventHistory  int
-	// MoreWarehouses seeds four more SQL warehouses beside the three every
-	// seeded workspace has (sql_warehouses.go), for a warehouses page.
-	MoreWarehouses bool
 	// Latency is added to every request, plus a uniform random Jitter.
 	Latency time.Duration
 	Jitter  time.Duration

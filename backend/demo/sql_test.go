@@ -16,7 +16,7 @@ func TestNodeTimelineQueries(t *testing.T) {
 	ctx := testCtx(t)
 	whs, err := w.Warehouses.ListAll(ctx, sql.ListWarehousesRequest{})
 	require.NoError(t, err)
-	require.Len(t, whs, 3)
+	require.Len(t, whs, len(seededWarehouses))
 	require.Equal(t, sql.StateRunning, whs[0].State)
 	wh := whs[0].Id
 

@@ -42,7 +42,6 @@ type seedWarehouse struct {
 	preview                 bool
 	tags                    map[string]string
 	teamOnly                bool // team content: left out of an Empty workspace
-	more                    bool // only with Options.MoreWarehouses
 }
 
 // seededWarehouses: the Serverless Starter Warehouse every workspace is
@@ -55,20 +54,20 @@ var seededWarehouses = []seedWarehouse{
 		state: sql.StateStopped, stopMins: 30, min: 1, max: 2, tags: map[string]string{"team": "analytics", "cost-center": "cc-analytics"}, teamOnly: true},
 	{id: classicWarehouseID, name: "Classic BI", size: "Medium", creator: adminUserName, typ: sql.EndpointInfoWarehouseTypeClassic,
 		state: sql.StateStopped, stopMins: 45, min: 1, max: 1, teamOnly: true},
-	// Options.MoreWarehouses: a list page's worth more, running and stopped,
-	// classic, pro and serverless, one with several clusters, one that never
-	// stops, one on the preview channel.
+	// A list page's worth more, running and stopped, classic, pro and
+	// serverless, one with several clusters, one that never stops, one on
+	// the preview channel.
 	{id: "5b7d9f1e3a2c4e60", name: "ETL Classic", size: "X-Small", creator: "priya.sharma@example.com", typ: sql.EndpointInfoWarehouseTypeClassic,
 		state: sql.StateRunning, stopMins: 60, min: 1, max: 1, spot: sql.SpotInstancePolicyReliabilityOptimized,
-		tags: map[string]string{"team": "data-engineering", "cost-center": "cc-data-engineering"}, teamOnly: true, more: true},
+		tags: map[string]string{"team": "data-engineering", "cost-center": "cc-data-engineering"}, teamOnly: true},
 	{id: "6c8e0a2f4b3d5f71", name: "Dashboards Pro", size: "Medium", creator: adminUserName, typ: sql.EndpointInfoWarehouseTypePro,
 		state: sql.StateRunning, stopMins: 20, min: 1, max: 4, num: 2,
-		tags: map[string]string{"team": "analytics", "cost-center": "cc-analytics"}, teamOnly: true, more: true},
+		tags: map[string]string{"team": "analytics", "cost-center": "cc-analytics"}, teamOnly: true},
 	{id: "7d9f1b3a5c4e6082", name: "Preview Sandbox", size: "2X-Small", creator: "marco.rossi@example.com", typ: sql.EndpointInfoWarehouseTypePro,
 		serverless: true, state: sql.StateStopped, stopMins: 5, min: 1, max: 1, preview: true,
-		tags: map[string]string{"team": "data-science"}, teamOnly: true, more: true},
+		tags: map[string]string{"team": "data-science"}, teamOnly: true},
 	{id: "8e0a2c4b6d5f7193", name: "Always-on Reporting", size: "Small", creator: adminUserName, typ: sql.EndpointInfoWarehouseTypePro,
-		state: sql.StateRunning, stopMins: 0, min: 1, max: 2, teamOnly: true, more: true},
+		state: sql.StateRunning, stopMins: 0, min: 1, max: 2, teamOnly: true},
 }
 
 // seedWarehouses puts the seed's warehouses in place, the running ones
@@ -76,7 +75,7 @@ var seededWarehouses = []seedWarehouse{
 func seedWarehouses(ws *workspace, now time.Time) {
 	ws.warehouses = map[string]*warehouse{}
 	for _, s := range seededWarehouses {
-		if (s.teamOnly && ws.opts.Empty) || (s.more && !ws.opts.MoreWarehouses) {
+		if s.teamOnly && ws.opts.Empty {
 			continue
 		}
 		info := sql.EndpointInfo{Id: s.id, Name: s.name, ClusterSize: s.size, CreatorName: s.creator, WarehouseType: s.typ,

@@ -129,7 +129,7 @@ func TestWarehouseListAndGetAgree(t *testing.T) {
 		Tags: &sql.EndpointTags{CustomTags: []sql.EndpointTagPair{{Key: "team", Value: "ops"}}}})
 	all, err := w.Warehouses.ListAll(ctx, sql.ListWarehousesRequest{})
 	require.NoError(t, err)
-	require.Len(t, all, 4)
+	require.Len(t, all, len(seededWarehouses)+1)
 	assert.Equal(t, []string{demoWarehouseID, proWarehouseID, classicWarehouseID}, []string{all[0].Id, all[1].Id, all[2].Id},
 		"oldest first, the new one last")
 	host := strings.TrimPrefix(srv.URL(), "http://")
@@ -217,7 +217,7 @@ func TestWarehousePermissions(t *testing.T) {
 	limited := client(t, srv, lim)
 	seen, err := limited.Warehouses.ListAll(ctx, sql.ListWarehousesRequest{})
 	require.NoError(t, err)
-	assert.Len(t, seen, 4, "the seeded warehouses to users (CAN_USE), priya's to analysts (CAN_MONITOR)")
+	assert.Len(t, seen, len(seededWarehouses)+1, "the seeded warehouses to users (CAN_USE), priya's to analysts (CAN_MONITOR)")
 	_, err = limited.Warehouses.SetPermissions(ctx, sql.WarehousePermissionsRequest{WarehouseId: id})
 	assert.ErrorIs(t, err, apierr.ErrPermissionDenied, "CAN_MONITOR may not change permissions")
 
@@ -242,16 +242,15 @@ func TestWarehousePermissions(t *testing.T) {
 	assert.ErrorIs(t, err, apierr.ErrPermissionDenied, "priya no longer owns it")
 }
 
-func TestMoreWarehousesSeed(t *testing.T) {
+func TestWarehouseSeed(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		opts Options
 		want []string
 	}{
-		{"the seed", Options{}, []string{"Serverless Starter Warehouse RUNNING", "Analytics Pro STOPPED", "Classic BI STOPPED"}},
 		{"empty: the starter alone", Options{Empty: true}, []string{"Serverless Starter Warehouse RUNNING"}},
-		{"more", Options{MoreWarehouses: true}, []string{"Serverless Starter Warehouse RUNNING", "Analytics Pro STOPPED", "Classic BI STOPPED",
+		{"the seed", Options{}, []string{"Serverless Starter Warehouse RUNNING", "Analytics Pro STOPPED", "Classic BI STOPPED",
 			"ETL Classic RUNNING", "Dashboards Pro RUNNING", "Preview Sandbox STOPPED", "Always-on Reporting RUNNING"}},
 	} {
 		srv, w := frozen(t, tc.opts)
@@ -264,7 +263,7 @@ func TestMoreWarehousesSeed(t *testing.T) {
 			byName[e.Name] = e
 		}
 		assert.Equal(t, tc.want, got, tc.name)
-		if !tc.opts.MoreWarehouses {
+		if tc.opts.Empty {
 			continue
 		}
 		assert.Equal(t, 2, byName["Dashboards Pro"].NumClusters)

@@ -62,7 +62,8 @@ func TestUtilisationFromNodeTimeline(t *testing.T) {
 
 	whs, err := s.Warehouses(ctx, "demo")
 	require.NoError(t, err)
-	require.Len(t, whs.Items, 3)
+	require.NotEmpty(t, whs.Items)
+	require.Equal(t, "RUNNING", whs.Items[0].State, "the Starter Warehouse lists first and runs")
 	require.NoError(t, s.ChooseWarehouse("demo", whs.Items[0].ID))
 	again, err := s.Warehouses(ctx, "demo")
 	require.NoError(t, err)

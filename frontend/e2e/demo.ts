@@ -86,6 +86,21 @@ export class DemoWorkspace {
     await this.call('POST', '/__demo/control/clear-faults', {})
   }
 
+  /** Creates a SQL warehouse (it starts at once, as in Databricks) and returns its id. */
+  async createWarehouse(name: string, spec: Record<string, unknown> = {}): Promise<string> {
+    const res = await this.call<{ id: string }>('POST', '/api/2.0/sql/warehouses', {
+      name, cluster_size: '2X-Small', warehouse_type: 'PRO', enable_serverless_compute: false, auto_stop_mins: 0, ...spec,
+    })
+    return res.id
+  }
+
+  /** A SQL warehouse's state, or '' once it is gone. */
+  async warehouseState(id: string): Promise<string> {
+    const res = await fetch(`${this.url}/api/2.0/sql/warehouses/${encodeURIComponent(id)}`, { headers: { Authorization: `Bearer ${this.token}` } })
+    if (res.status === 404) return ''
+    return ((await res.json()) as { state: string }).state
+  }
+
   /** Drives a RUNNING cluster into ERROR, as when its driver is lost. */
   async failCluster(id: string): Promise<void> {
     await this.call('POST', '/__demo/control/cluster-error', { cluster_id: id })

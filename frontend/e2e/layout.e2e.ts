@@ -62,6 +62,7 @@ describe('layout at 1,280 × 720', () => {
       ['create', '#/compute/new', (p) => p.getByTestId('cluster-name').waitFor()],
       ['edit', `#/compute/demo/${id}/edit`, (p) => p.getByTestId('save-button').waitFor()],
       ['fleet', '#/fleet', (p) => p.locator('[data-testid="fleet-table"] tr[data-id]').first().waitFor()],
+      ['warehouses', '#/warehouses', (p) => p.getByTestId('warehouse-delete').first().waitFor()],
       ['pools', '#/pools', (p) => p.getByTestId('pool-edit').first().waitFor()],
       ['policies', '#/policies', (p) => p.locator('.policy-item').first().waitFor()],
       ['policy-new', '#/policies/new', (p) => p.getByTestId('policy-name').waitFor()],

@@ -35,6 +35,7 @@ describe('app shell', () => {
     const { page, context, errors } = await open(browser, url)
     const pages = [
       ['compute', 'Compute'],
+      ['warehouses', 'SQL warehouses'],
       ['pools', 'Pools'],
       ['policies', 'Policies'],
       ['drafts', 'Drafts'],
