@@ -1,5 +1,6 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { NMessageProvider } from 'naive-ui'
+import { createPinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h } from 'vue'
 
@@ -18,7 +19,7 @@ const view = (over: Record<string, unknown>) => ({
 
 async function mountTab() {
   const Host = defineComponent({ setup: () => () => h(NMessageProvider, () => h(DriverLogs, { workspace: 'demo', clusterId: 'c1' })) })
-  const w = mount(Host, { attachTo: document.body })
+  const w = mount(Host, { attachTo: document.body, global: { plugins: [createPinia()] } })
   await flushPromises()
   return w
 }
