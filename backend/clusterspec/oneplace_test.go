@@ -4,12 +4,11 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 
+	"github.com/clusterdeck/clusterdeck/backend/internal/sourcetest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -23,29 +22,9 @@ func TestSpecsAreDecodedOnlyHere(t *testing.T) {
 	root := filepath.Join("..", "..")
 	allowed := []string{"backend/clusterspec/", "backend/demo/"}
 	byDir := map[string][]string{}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel := filepath.ToSlash(strings.TrimPrefix(path, root+string(filepath.Separator)))
-		if d.IsDir() {
-			if rel == "frontend" || rel == ".git" || rel == "node_modules" || strings.HasPrefix(rel, "build/bin") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go") {
-			return nil
-		}
-		for _, a := range allowed {
-			if strings.HasPrefix(rel, a) {
-				return nil
-			}
-		}
-		byDir[filepath.Dir(path)] = append(byDir[filepath.Dir(path)], path)
-		return nil
-	})
-	require.NoError(t, err)
+	for _, f := range sourcetest.GoFiles(t, root, allowed...) {
+		byDir[filepath.Dir(f.Path)] = append(byDir[filepath.Dir(f.Path)], f.Path)
+	}
 	require.NotEmpty(t, byDir)
 
 	var found []string
