@@ -21,15 +21,15 @@ const kinds: Record<string, string> = { serverless: 'Serverless', pro: 'Pro', cl
 const cell = (lines: Array<string | VNode>, cls = '') => h('div', { class: `cell ${cls}` }, lines)
 const sub = (text: string) => h('span', { class: 'sub' }, text)
 
-/** What auto-stop says: never, or after N minutes idle. */
+/** What auto-stop says, short enough for one line: never, or the idle minutes. */
 export function autoStopText(mins: number): string {
-  return mins > 0 ? `after ${plural(mins, 'minute')} idle` : 'never'
+  return mins > 0 ? `${mins} min idle` : 'never'
 }
 
-/** Clusters now and the scaling range, e.g. "2 running · 1–4". */
+/** Clusters running and the scaling range, e.g. "2 of 1–4 clusters". */
 export function clustersText(w: Pick<WarehouseRow, 'clusters' | 'minClusters' | 'maxClusters'>): string {
   const range = w.minClusters === w.maxClusters ? `${w.maxClusters}` : `${w.minClusters}–${w.maxClusters}`
-  return `${w.clusters} running · ${range}`
+  return `${w.clusters} of ${range} ${w.maxClusters === 1 ? 'cluster' : 'clusters'}`
 }
 
 export interface ColumnHooks {
@@ -80,12 +80,12 @@ export function warehouseColumns(hooks: ColumnHooks): DataTableColumns<Warehouse
       title: 'Size',
       key: 'size',
       width: 130,
-      render: (w) => cell([w.size, h('span', { class: 'sub', 'data-testid': 'warehouse-clusters' }, `clusters ${clustersText(w)}`)]),
+      render: (w) => cell([w.size, h('span', { class: 'sub', 'data-testid': 'warehouse-clusters' }, clustersText(w))]),
     },
     {
       title: 'Auto-stop',
       key: 'autoStopMins',
-      width: 120,
+      width: 110,
       sorter: (a, b) => a.autoStopMins - b.autoStopMins,
       render: (w) => cell([autoStopText(w.autoStopMins), sub(plural(w.activeSessions, 'session') + ' open')]),
     },
