@@ -9,7 +9,8 @@ import (
 var ErrUnknownObjectType = errors.New("unknown permissions object type")
 
 // Kind is one object type of the Permissions API the panel serves. The
-// same panel shows clusters, instance pools and cluster policies.
+// same panel shows clusters, instance pools, cluster policies and SQL
+// warehouses.
 type Kind struct {
 	// Type is the Permissions API's request object type (URL segment).
 	Type string
@@ -38,6 +39,14 @@ var kinds = map[string]Kind{
 	"cluster-policies": {Type: "cluster-policies", Noun: "policy", Allows: map[string]string{
 		"CAN_USE": "Create compute with this policy",
 	}},
+	// SQL warehouses: the owner is a level of the list (IS_OWNER), not the
+	// creator as for clusters; it manages the warehouse too.
+	"warehouses": {Type: "warehouses", Noun: "SQL warehouse", Manage: "CAN_MANAGE", Allows: map[string]string{
+		"CAN_USE":     "Run queries on the warehouse, and see the history of one's own queries",
+		"CAN_MONITOR": "Everything Can use allows, plus see every query on it and its load",
+		"CAN_MANAGE":  "Everything Can monitor allows, plus start, stop, edit, delete and change permissions",
+		"IS_OWNER":    "Everything Can manage allows; the one user or service principal that owns it",
+	}},
 }
 
 // KindOf returns the kind for an object type such as "clusters".
@@ -52,6 +61,7 @@ func KindOf(objectType string) (Kind, error) {
 // levelLabels are the levels as the web UI writes them.
 var levelLabels = map[string]string{
 	"CAN_ATTACH_TO": "Can attach to", "CAN_RESTART": "Can restart", "CAN_MANAGE": "Can manage", "CAN_USE": "Can use",
+	"CAN_MONITOR": "Can monitor", "IS_OWNER": "Is owner",
 }
 
 func levelLabel(l string) string {
@@ -62,4 +72,4 @@ func levelLabel(l string) string {
 }
 
 // rank orders levels so the strongest one of a principal is shown.
-var rank = map[string]int{"CAN_USE": 1, "CAN_ATTACH_TO": 1, "CAN_RESTART": 2, "CAN_MANAGE": 3}
+var rank = map[string]int{"CAN_USE": 1, "CAN_ATTACH_TO": 1, "CAN_RESTART": 2, "CAN_MONITOR": 2, "CAN_MANAGE": 3, "IS_OWNER": 4}

@@ -180,7 +180,7 @@ func (s *Service) view(ctx context.Context, w *workspaceapi.Client, k Kind, id s
 		v.Owner = d.CreatorUserName
 	}
 	v.Entries = entriesOf(k, acl, v.Owner, m)
-	v.Actions, v.ReadOnlyReason = Actions(k, access{readable: v.Readable, admin: m.admin, manages: k.Manage != "" && holds(acl, m) == k.Manage})
+	v.Actions, v.ReadOnlyReason = Actions(k, access{readable: v.Readable, admin: m.admin, manages: k.Manage != "" && rank[holds(acl, m)] >= rank[k.Manage]})
 	v.CanEdit = slices.Contains(v.Actions, ActionGrant)
 	return v, nil
 }

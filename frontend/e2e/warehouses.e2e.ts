@@ -47,6 +47,21 @@ describe('SQL warehouses', () => {
     expect(await classic.getByTestId('warehouse-stop').isDisabled()).toBe(true)
     expect(await classic.getByTestId('warehouse-stop').getAttribute('title')).toContain('stopped')
 
+    // Its name opens who may use and manage it, with the warehouse levels.
+    await row(page, id).getByTestId('warehouse-access').click()
+    const panel = page.getByTestId('permissions-panel')
+    await panel.waitFor()
+    await expect.poll(() => panel.getByTestId('permission-row').count(), { timeout: 30_000 }).toBeGreaterThan(0)
+    expect(await panel.textContent()).toContain('Is owner') // its creator
+    await panel.getByTestId('grant-level').click()
+    const levels = (await page.locator('.n-base-select-option').allTextContents()).join(' | ')
+    expect(levels).toMatch(/Can use/)
+    expect(levels).toMatch(/Can monitor/)
+    expect(levels).not.toMatch(/attach/i) // a cluster's level, not a warehouse's
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'hidden' })
+
     // Search narrows the rows to what matches.
     await page.getByTestId('warehouse-search').locator('input').fill(name)
     await expect.poll(() => page.locator('tr[data-warehouse]').count()).toBe(1)

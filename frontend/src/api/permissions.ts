@@ -8,7 +8,7 @@ export type PermissionLevel = permissions.Level
 export type Principal = permissions.Principal
 
 /** The object types the Permissions panel serves (the Permissions API's own names). */
-export type PermissionObjectType = 'clusters' | 'instance-pools' | 'cluster-policies'
+export type PermissionObjectType = 'clusters' | 'instance-pools' | 'cluster-policies' | 'warehouses'
 
 /** A principal at a level, as the panel sends it. */
 export interface PermissionGrant {

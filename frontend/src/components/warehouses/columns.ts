@@ -36,6 +36,8 @@ export interface ColumnHooks {
   live: () => boolean
   offlineReason: string
   act: (w: WarehouseRow, a: WarehouseAction) => void
+  /** Opens who may use and manage the warehouse. */
+  access: (w: WarehouseRow) => void
 }
 
 export function warehouseColumns(hooks: ColumnHooks): DataTableColumns<WarehouseRow> {
@@ -55,7 +57,14 @@ export function warehouseColumns(hooks: ColumnHooks): DataTableColumns<Warehouse
       key: 'name',
       minWidth: 170,
       sorter: (a, b) => a.name.localeCompare(b.name),
-      render: (w) => cell([h('span', { class: 'name' }, shownText(w.name)), h('span', { class: 'sub mono clip', title: w.id }, w.id)]),
+      render: (w) =>
+        cell([
+          h('a', {
+            class: 'name link', href: '#', title: 'Permissions: who may use and manage this warehouse', 'data-testid': 'warehouse-access',
+            onClick: (e: MouseEvent) => { e.preventDefault(); hooks.access(w) },
+          }, shownText(w.name)),
+          h('span', { class: 'sub mono clip', title: w.id }, w.id),
+        ]),
     },
     {
       title: 'State',
