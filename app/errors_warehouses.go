@@ -14,5 +14,11 @@ func warehouseRules() []ErrorRule {
 		{warehouses.ErrNameMismatch, "NAME_MISMATCH",
 			"The name you typed does not match the warehouse's name.",
 			"Type the name exactly as shown, including capitals and spaces."},
+		{errBadWarehouseExport, "BAD_EXPORT_FORMAT",
+			"SQL warehouses export as API JSON, a bundle or Terraform only.",
+			"Pick one of the three formats."},
+		{errBadWarehouseSpec, "BAD_WAREHOUSE_SPEC",
+			"The warehouse form could not be read.",
+			"Reload the page and fill in the form again."},
 	}
 }

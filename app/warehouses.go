@@ -2,23 +2,42 @@ package app
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"time"
+
+	"github.com/databricks/databricks-sdk-go/service/sql"
 
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/warehouses"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// WarehouseList is the Warehouses page of one workspace.
-type WarehouseList = warehouses.ListView
+// The Warehouses page's views are built in backend/warehouses.
+type (
+	WarehouseList     = warehouses.ListView
+	WarehouseProblem  = warehouses.Problem
+	WarehouseSaved    = warehouses.Saved
+	WarehouseEditPlan = warehouses.EditPlan
+	WarehouseExport   = warehouses.Export
+)
+
+// errBadWarehouseSpec: the page sent a form that is not the API's JSON.
+var errBadWarehouseSpec = errors.New("the warehouse form is not valid JSON for the SQL Warehouses API")
+
+// errBadWarehouseExport: the page asked for a format warehouses do not have.
+var errBadWarehouseExport = errors.New("SQL warehouses export as API JSON, a bundle or Terraform only")
 
 // Warehouses is the facade of the Warehouses page: the live list, start,
-// stop and delete. Each method parses its arguments, makes one call to
-// warehouses.Service and returns its view.
+// stop, create, edit (with a plan first), delete and export. Each method
+// parses its arguments, makes one call to warehouses.Service and returns
+// its view. A form travels as the create request's JSON text.
 type Warehouses struct {
 	session *session.Session
 	svc     *warehouses.Service
 	ctx     context.Context
+	files   FileSaver // nil in the browser bridge
 }
 
 func (w *Warehouses) call(workspaceID string, timeout time.Duration) (context.Context, context.CancelFunc, error) {
@@ -71,4 +90,105 @@ func (w *Warehouses) Delete(workspaceID, warehouseID, typedName string) error {
 	}
 	defer cancel()
 	return w.svc.Delete(ctx, workspaceID, warehouseID, typedName)
+}
+
+func decodeWarehouseSpec(specJSON string) (sql.CreateWarehouseRequest, error) {
+	var r sql.CreateWarehouseRequest
+	// The SDK's decoder notes the zeros the text carries (auto-stop 0,
+	// Photon off), so they are sent and not taken for "left out".
+	if err := json.Unmarshal([]byte(specJSON), &r); err != nil {
+		return r, fmt.Errorf("%w: %v", errBadWarehouseSpec, err)
+	}
+	return r, nil
+}
+
+// withWarehouseSpec runs one service call on a parsed form.
+func withWarehouseSpec[T any](w *Warehouses, workspaceID, specJSON string, timeout time.Duration,
+	f func(context.Context, sql.CreateWarehouseRequest) (T, error)) (T, error) {
+	var zero T
+	ctx, cancel, err := w.call(workspaceID, timeout)
+	if err != nil {
+		return zero, err
+	}
+	defer cancel()
+	spec, err := decodeWarehouseSpec(specJSON)
+	if err != nil {
+		return zero, err
+	}
+	return f(ctx, spec)
+}
+
+// Check returns the form's problems field by field; nothing is sent. Names
+// are checked against the warehouses listed now (the cache offline).
+func (w *Warehouses) Check(workspaceID, specJSON string) ([]WarehouseProblem, error) {
+	return forPageErr(withWarehouseSpec(w, workspaceID, specJSON, workspaces.TimeoutOnline,
+		func(ctx context.Context, s sql.CreateWarehouseRequest) ([]WarehouseProblem, error) {
+			return w.svc.Check(ctx, workspaceID, s), nil
+		}))
+}
+
+// Create creates a warehouse (it starts at once), or returns the problems
+// that stopped it; a create whose answer was lost is adopted, not repeated.
+func (w *Warehouses) Create(workspaceID, specJSON string) (WarehouseSaved, error) {
+	return forPageErr(withWarehouseSpec(w, workspaceID, specJSON, workspaces.TimeoutPanel,
+		func(ctx context.Context, s sql.CreateWarehouseRequest) (WarehouseSaved, error) {
+			return w.svc.Create(ctx, workspaceID, s)
+		}))
+}
+
+// Form is the warehouse as its create request (JSON), for the edit form.
+func (w *Warehouses) Form(workspaceID, warehouseID string) (string, error) {
+	ctx, cancel, err := w.call(workspaceID, workspaces.TimeoutRead)
+	if err != nil {
+		return "", err
+	}
+	defer cancel()
+	spec, err := w.svc.Form(ctx, workspaceID, warehouseID)
+	if err != nil {
+		return "", err
+	}
+	raw, err := json.Marshal(spec)
+	return string(raw), err
+}
+
+// PlanEdit says what saving the form would change, whether it restarts the
+// warehouse, and what stops it.
+func (w *Warehouses) PlanEdit(workspaceID, warehouseID, specJSON string) (WarehouseEditPlan, error) {
+	return forPageErr(withWarehouseSpec(w, workspaceID, specJSON, workspaces.TimeoutOnline,
+		func(ctx context.Context, s sql.CreateWarehouseRequest) (WarehouseEditPlan, error) {
+			return w.svc.PlanEdit(ctx, workspaceID, warehouseID, s)
+		}))
+}
+
+// Edit saves the form once its plan has no problem (this restarts the
+// warehouse); a form that changes nothing sends nothing.
+func (w *Warehouses) Edit(workspaceID, warehouseID, specJSON string) (WarehouseSaved, error) {
+	return forPageErr(withWarehouseSpec(w, workspaceID, specJSON, workspaces.TimeoutPanel,
+		func(ctx context.Context, s sql.CreateWarehouseRequest) (WarehouseSaved, error) {
+			return tracked(ctx, func(ctx context.Context) (WarehouseSaved, error) { return w.svc.Edit(ctx, workspaceID, warehouseID, s) })
+		}))
+}
+
+// Export returns the warehouse as API JSON, a bundle resource and Terraform.
+func (w *Warehouses) Export(workspaceID, warehouseID string) (WarehouseExport, error) {
+	ctx, cancel, err := w.call(workspaceID, workspaces.TimeoutRead)
+	if err != nil {
+		return WarehouseExport{}, err
+	}
+	defer cancel()
+	return forPageErr(w.svc.Export(ctx, workspaceID, warehouseID))
+}
+
+// SaveExport saves the warehouse's export in format ("json", "bundle" or
+// "terraform") through the desktop's save dialog.
+func (w *Warehouses) SaveExport(workspaceID, warehouseID, format string) (SavedFile, error) {
+	ex, err := w.Export(workspaceID, warehouseID)
+	if err != nil {
+		return SavedFile{}, err
+	}
+	name, text, ok := ex.Text(format)
+	if !ok {
+		return SavedFile{}, fmt.Errorf("%w: not %q", errBadWarehouseExport, format)
+	}
+	return saveAs(w.ctx, w.files, name, text)
 }

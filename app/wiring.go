@@ -135,7 +135,7 @@ func newMetrics(ctx context.Context, d Deps, pricesChanged func(ws string)) *Met
 }
 
 func newWarehouses(ctx context.Context, d Deps) *Warehouses {
-	w := &Warehouses{session: d.Session, ctx: ctx}
+	w := &Warehouses{session: d.Session, ctx: ctx, files: d.Files}
 	if d.Catalog != nil && d.Session != nil {
 		w.svc = warehouses.NewService(d.Catalog, d.Clients, nil)
 	}

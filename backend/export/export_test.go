@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.yaml.in/yaml/v3"
 )
 
 func TestKey(t *testing.T) {
@@ -51,4 +52,20 @@ func TestTerraformResource(t *testing.T) {
 	assert.Contains(t, text, "azure_attributes {")
 	assert.Equal(t, 2, strings.Count(text, "init {"))
 	assert.Contains(t, text, `preloaded_spark_versions = ["16.4.x-scala2.12"]`)
+}
+
+// A bundle resource is the create request under resources.<kind>.<key>,
+// as YAML that reads back as the same values (text that looks like a
+// number or a boolean stays text).
+func TestBundleResource(t *testing.T) {
+	out, err := BundleResource("sql_warehouses", "bi", map[string]any{"name": "bi", "max_num_clusters": 2,
+		"tags": map[string]any{"custom_tags": []any{map[string]any{"key": "on", "value": "true"}}}})
+	require.NoError(t, err)
+	var doc map[string]map[string]map[string]map[string]any
+	require.NoError(t, yaml.Unmarshal(out, &doc))
+	res := doc["resources"]["sql_warehouses"]["bi"]
+	assert.Equal(t, "bi", res["name"])
+	assert.Equal(t, 2, res["max_num_clusters"])
+	assert.Equal(t, []any{map[string]any{"key": "on", "value": "true"}}, res["tags"].(map[string]any)["custom_tags"])
+	assert.Contains(t, string(out), "\n      max_num_clusters: 2\n", "two-space indents")
 }

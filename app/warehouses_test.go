@@ -1,0 +1,94 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/demo"
+)
+
+// The Warehouses facade end to end on the Demo workspace: a check and a
+// create stopped by problems at their fields, a create, the form, the edit
+// plan with its restart, an edit, the three exports and a save, with the
+// errors worded for the page.
+func TestWarehousesFacadeOnTheDemo(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	srv, err := demo.Start(ctx, demo.Options{Seed: 3, FreezeClock: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = srv.Close() })
+	a, _ := newCatalogTestApp(t, srv.URL(), srv.Token())
+
+	problems, err := a.Warehouses.Check("demo", `{"name":"Analytics Pro","cluster_size":"Small","auto_stop_mins":5}`)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"name", "auto_stop_mins"}, pathsOf(problems))
+	problems, err = a.Warehouses.Check("demo", `{"name":"facade-wh","cluster_size":"Small"}`)
+	require.NoError(t, err)
+	assert.NotNil(t, problems, "an empty list, not null")
+	assert.Empty(t, problems)
+
+	saved, err := a.Warehouses.Create("demo", `{"name":"","cluster_size":"Small"}`)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"name"}, pathsOf(saved.Problems))
+	assert.Empty(t, saved.ID)
+
+	saved, err = a.Warehouses.Create("demo", `{"name":"facade-wh","cluster_size":"Small","max_num_clusters":2,"auto_stop_mins":0,"warehouse_type":"PRO"}`)
+	require.NoError(t, err)
+	require.NotEmpty(t, saved.ID)
+	assert.NotNil(t, saved.Problems)
+	srv.Clock().Advance(time.Minute) // running: an edit's state
+
+	form, err := a.Warehouses.Form("demo", saved.ID)
+	require.NoError(t, err)
+	var spec map[string]any
+	require.NoError(t, json.Unmarshal([]byte(form), &spec))
+	assert.Equal(t, "facade-wh", spec["name"])
+	assert.EqualValues(t, 0, spec["auto_stop_mins"], "never stopping is in the form")
+	spec["cluster_size"] = "Medium"
+	raw, _ := json.Marshal(spec)
+	plan, err := a.Warehouses.PlanEdit("demo", saved.ID, string(raw))
+	require.NoError(t, err)
+	require.Len(t, plan.Changes, 1)
+	assert.Equal(t, "cluster_size", plan.Changes[0].Path)
+	assert.True(t, plan.Restarts)
+	assert.NotEmpty(t, plan.Notice)
+	edited, err := a.Warehouses.Edit("demo", saved.ID, string(raw))
+	require.NoError(t, err)
+	assert.Empty(t, edited.Problems)
+
+	ex, err := a.Warehouses.Export("demo", saved.ID)
+	require.NoError(t, err)
+	assert.Contains(t, ex.JSON, `"cluster_size": "Medium"`)
+	assert.Contains(t, ex.Bundle, "sql_warehouses:")
+	saver := &recordingSaver{}
+	a.Warehouses.files = saver
+	file, err := a.Warehouses.SaveExport("demo", saved.ID, "terraform")
+	require.NoError(t, err)
+	assert.Equal(t, SavedFile{Saved: true, Path: "/chosen/facade_wh.tf"}, file)
+	assert.Contains(t, saver.data, `resource "databricks_sql_endpoint" "facade_wh"`)
+	file, err = a.Warehouses.SaveExport("demo", saved.ID, "bundle")
+	require.NoError(t, err)
+	assert.Equal(t, "/chosen/facade_wh.yml", file.Path)
+	_, err = a.Warehouses.SaveExport("demo", saved.ID, "yaml")
+	assert.Equal(t, "BAD_EXPORT_FORMAT", a.errors.UIError(err).Code)
+
+	_, err = a.Warehouses.Create("demo", `{not json`)
+	assert.Equal(t, "BAD_WAREHOUSE_SPEC", a.errors.UIError(err).Code)
+	_, err = a.Warehouses.Form("demo", "no-such-warehouse")
+	assert.Equal(t, "WAREHOUSE_NOT_FOUND", a.errors.UIError(err).Code)
+	_, err = a.Warehouses.Check("nope", `{}`)
+	assert.Equal(t, "UNKNOWN_WORKSPACE", a.errors.UIError(err).Code)
+}
+
+func pathsOf(ps []WarehouseProblem) []string {
+	out := []string{}
+	for _, p := range ps {
+		out = append(out, p.Path)
+	}
+	return out
+}
