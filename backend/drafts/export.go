@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/export"
 )
@@ -79,50 +77,16 @@ func ExportJSON(d Draft) ([]byte, error) {
 // ExportBundle writes resources.clusters.<key> for each draft, with the
 // API's field names (which bundles use as they are).
 func ExportBundle(drafts ...Draft) ([]byte, error) {
-	clusters := &yaml.Node{Kind: yaml.MappingNode}
 	used := export.Keys{}
+	items := make([]export.Resource, 0, len(drafts))
 	for _, d := range drafts {
-		raw, err := ExportJSON(d)
+		req, err := clusterspec.ToCreate(clusterspec.Clean(d.Spec))
 		if err != nil {
 			return nil, err
 		}
-		var n yaml.Node
-		// JSON is YAML: decoding it keeps the field order of the API type.
-		if err := yaml.Unmarshal(raw, &n); err != nil {
-			return nil, fmt.Errorf("convert %q to YAML: %w", d.Name, err)
-		}
-		plainStyle(&n)
-		clusters.Content = append(clusters.Content,
-			&yaml.Node{Kind: yaml.ScalarNode, Value: used.Unique(resourceKey(d.Name))}, n.Content[0])
+		items = append(items, export.Resource{Key: used.Unique(resourceKey(d.Name)), Req: req})
 	}
-	root := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{
-		{Kind: yaml.ScalarNode, Value: "resources"},
-		{Kind: yaml.MappingNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Value: "clusters"}, clusters}},
-	}}
-	return encodeYAML(root)
-}
-
-// encodeYAML writes a document with two-space indents, as bundles use.
-func encodeYAML(root *yaml.Node) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(root); err != nil {
-		return nil, fmt.Errorf("write bundle YAML: %w", err)
-	}
-	if err := enc.Close(); err != nil {
-		return nil, fmt.Errorf("write bundle YAML: %w", err)
-	}
-	return buf.Bytes(), nil
-}
-
-// plainStyle drops the JSON flow and quote styles; the encoder then quotes
-// only strings that would otherwise read as another type ("true", "64").
-func plainStyle(n *yaml.Node) {
-	n.Style = 0
-	for _, c := range n.Content {
-		plainStyle(c)
-	}
+	return export.BundleResources("clusters", items...)
 }
 
 // resourceKey makes a bundle/Terraform identifier from a draft's name.

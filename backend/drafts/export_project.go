@@ -3,6 +3,7 @@ package drafts
 import (
 	"fmt"
 
+	"github.com/clusterdeck/clusterdeck/backend/export"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -42,7 +43,7 @@ func ExportBundleProject(t Target, drafts ...Draft) ([]byte, error) {
 		"targets", mapping("dev", dev),
 	)
 	root.Content = append(root.Content, resources.Content[0].Content...)
-	return encodeYAML(root)
+	return export.EncodeYAML(root)
 }
 
 func scalar(v, tag string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: v, Tag: tag} }

@@ -98,7 +98,7 @@ func TestLiveFallsBackToTheCache(t *testing.T) {
 	snap := catalog.Snapshot{Warehouses: catalog.Section[[]sql.EndpointInfo]{FetchedAt: fetched, Items: []sql.EndpointInfo{
 		{Id: "b", Name: "beta", State: sql.StateRunning, WarehouseType: sql.EndpointInfoWarehouseTypeClassic},
 		{Id: "a", Name: "Alpha", State: sql.StateStopped, EnableServerlessCompute: true, WarehouseType: sql.EndpointInfoWarehouseTypePro,
-			Tags: &sql.EndpointTags{CustomTags: []sql.EndpointTagPair{{Key: "team", Value: "bi"}}},
+			Tags:    &sql.EndpointTags{CustomTags: []sql.EndpointTagPair{{Key: "team", Value: "bi"}}},
 			Channel: &sql.Channel{Name: sql.ChannelNameChannelNamePreview}},
 	}}}
 	down := errors.New("the workspace cannot be reached")
@@ -118,7 +118,9 @@ func TestLiveFallsBackToTheCache(t *testing.T) {
 
 type failingClient struct{ err error }
 
-func (f failingClient) Client(context.Context, string) (*workspaceapi.Client, error) { return nil, f.err }
+func (f failingClient) Client(context.Context, string) (*workspaceapi.Client, error) {
+	return nil, f.err
+}
 
 func TestActionsTableCoversEveryState(t *testing.T) {
 	for _, st := range []sql.State{sql.StateRunning, sql.StateStarting, sql.StateStopped, sql.StateStopping, sql.StateDeleting, sql.StateDeleted} {
