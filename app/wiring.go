@@ -273,7 +273,7 @@ var errNoCatalog = errors.New("no catalog cache")
 // newFleet assembles the Fleet page's service from the clusters service's
 // listings, the switcher's workspaces and their cached catalogs.
 func newFleet(ctx context.Context, d Deps, c *Clusters) *Fleet {
-	cfg := fleet.Config{Listings: c.svc, Rates: d.Rates.Table}
+	cfg := fleet.Config{Listings: c.svc, Rates: d.Rates.Table, Warehouses: warehousePricer(d)}
 	if d.Session != nil {
 		cfg.Workspaces = func() []fleet.Named {
 			var out []fleet.Named
