@@ -137,9 +137,16 @@ func newMetrics(ctx context.Context, d Deps, pricesChanged func(ws string)) *Met
 func newWarehouses(ctx context.Context, d Deps) *Warehouses {
 	w := &Warehouses{session: d.Session, ctx: ctx, files: d.Files}
 	if d.Catalog != nil && d.Session != nil {
-		w.svc = warehouses.NewService(d.Catalog, d.Clients, nil)
+		w.svc = warehouses.NewService(d.Catalog, d.Clients, nil).WithPricer(warehousePricer(d))
 	}
 	return w
+}
+
+// warehousePricer estimates a warehouse's $/h from the rate table's
+// warehouse sizes and the workspace's prices per DBU (the Warehouses page
+// and the Fleet share it).
+func warehousePricer(d Deps) *warehouses.Pricer {
+	return &warehouses.Pricer{Rates: d.Rates.Table, Prices: d.MetricsPrefs.Prices}
 }
 
 func newPools(ctx context.Context, d Deps) *Pools {
@@ -266,7 +273,7 @@ var errNoCatalog = errors.New("no catalog cache")
 // newFleet assembles the Fleet page's service from the clusters service's
 // listings, the switcher's workspaces and their cached catalogs.
 func newFleet(ctx context.Context, d Deps, c *Clusters) *Fleet {
-	cfg := fleet.Config{Listings: c.svc, Rates: d.Rates.Table}
+	cfg := fleet.Config{Listings: c.svc, Rates: d.Rates.Table, Warehouses: warehousePricer(d)}
 	if d.Session != nil {
 		cfg.Workspaces = func() []fleet.Named {
 			var out []fleet.Named

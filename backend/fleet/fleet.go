@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
+	"github.com/clusterdeck/clusterdeck/backend/warehouses"
 )
 
 // Workspace is one workspace as the fleet reads it.
@@ -18,9 +19,13 @@ type Workspace struct {
 	// OverPolicy says why a cluster is larger than its policy allows ("" when
 	// it is not, or its policy is not known); nil checks nothing.
 	OverPolicy func(clusters.Row) string
+	// Warehouses are its SQL warehouses as last listed (the catalog cache,
+	// priced), at WarehousesAt; only those running or starting are rows.
+	Warehouses   []warehouses.WarehouseView
+	WarehousesAt time.Time
 }
 
-// Flag is something about a running cluster a user may want to act on.
+// Flag is something about running compute a user may want to act on.
 type Flag string
 
 // The flags, with the rules that raise them.
@@ -41,9 +46,11 @@ const LongAutoTermination = 120 // minutes
 // DaysRunning is how long a cluster runs before it is flagged.
 const DaysRunning = 48 * time.Hour
 
-// Row is one running or starting cluster of some workspace.
+// Row is one running or starting cluster or SQL warehouse of some
+// workspace; Kind tells which (KindSQLWarehouse), KindLabel says it.
 type Row struct {
 	clusters.Row
+	KindLabel     string   `json:"kindLabel"` // "All-purpose cluster", "Job cluster", "SQL warehouse"
 	Workspace     string   `json:"workspace"`
 	WorkspaceName string   `json:"workspaceName"`
 	Flags         []Flag   `json:"flags"`
@@ -54,9 +61,10 @@ type Row struct {
 
 // Total adds up a set of rows.
 type Total struct {
-	Key            string  `json:"key"`   // the group's value ("" for the whole fleet)
-	Label          string  `json:"label"` // what the page shows
-	Clusters       int     `json:"clusters"`
+	Key            string  `json:"key"`        // the group's value ("" for the whole fleet)
+	Label          string  `json:"label"`      // what the page shows
+	Clusters       int     `json:"clusters"`   // every row: clusters and SQL warehouses
+	Warehouses     int     `json:"warehouses"` // of which SQL warehouses
 	DBUsPerHour    float64 `json:"dbusPerHour"`
 	DollarsPerHour float64 `json:"dollarsPerHour"`
 	Unpriced       int     `json:"unpriced"` // rows with DBUs but no price
@@ -68,7 +76,10 @@ type WorkspaceState struct {
 	Name     string `json:"name"`
 	ListedAt string `json:"listedAt"` // RFC 3339, the oldest of its views; "" until every view was listed once
 	AgeSec   int64  `json:"ageSec"`
-	Total    Total  `json:"total"`
+	// WarehousesAt is when its SQL warehouses were listed (RFC 3339, ""
+	// never): they come from the catalog cache, not the clusters' pollers.
+	WarehousesAt string `json:"warehousesAt"`
+	Total        Total  `json:"total"`
 }
 
 // View is the Fleet page.
@@ -109,12 +120,18 @@ func Build(wss []Workspace, groupBy string, now time.Time) View {
 				if !live(r.State) {
 					continue
 				}
-				row := flagged(Row{Row: r, Workspace: ws.ID, WorkspaceName: ws.Name}, now, ws.OverPolicy)
+				row := flagged(Row{Row: r, KindLabel: kindLabels[r.Kind], Workspace: ws.ID, WorkspaceName: ws.Name}, now, ws.OverPolicy)
 				v.Rows = append(v.Rows, row)
 				st.Total.add(row)
 				v.Total.add(row)
 			}
 		}
+		for _, row := range warehouseRows(ws) {
+			v.Rows = append(v.Rows, row)
+			st.Total.add(row)
+			v.Total.add(row)
+		}
+		st.WarehousesAt = listedAt(ws.WarehousesAt)
 		if !oldest.IsZero() {
 			st.AgeSec = int64(now.Sub(oldest).Seconds())
 			if !pending {
@@ -148,6 +165,9 @@ func dollars(r Row) float64 {
 
 func (t *Total) add(r Row) {
 	t.Clusters++
+	if r.Kind == KindSQLWarehouse {
+		t.Warehouses++
+	}
 	if r.Cost == nil {
 		return
 	}
@@ -163,10 +183,7 @@ func round2(f float64) float64 { return float64(int64(f*100+0.5)) / 100 }
 // flagged sets the row's flags and how long it has run.
 func flagged(r Row, now time.Time, overPolicy func(clusters.Row) string) Row {
 	r.Flags, r.FlagText = []Flag{}, []string{}
-	add := func(f Flag, text string) {
-		r.Flags = append(r.Flags, f)
-		r.FlagText = append(r.FlagText, text)
-	}
+	add := r.flag
 	if r.Kind == clusters.KindAllPurpose {
 		switch {
 		case r.AutoTermination == 0:

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
+	"github.com/clusterdeck/clusterdeck/backend/warehouses"
 )
 
 var now = time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
@@ -140,4 +141,59 @@ func ids(rows []Row) []string {
 		out = append(out, r.ID)
 	}
 	return out
+}
+
+// Running and starting SQL warehouses are rows of their own kind, count in
+// the totals, and are flagged by their auto-stop.
+func TestWarehouseRows(t *testing.T) {
+	wh := func(id, state string, autoStop int, cost *warehouses.Cost) warehouses.WarehouseView {
+		return warehouses.WarehouseView{ID: id, Name: "wh-" + id, State: state, Kind: warehouses.KindServerless, Size: "Small",
+			Clusters: 1, MinClusters: 1, MaxClusters: 1, AutoStopMins: autoStop, Cost: cost}
+	}
+	tests := []struct {
+		name      string
+		w         warehouses.WarehouseView
+		wantRow   bool
+		wantFlags []Flag
+		wantText  []string
+	}{
+		{"running, stops soon", wh("a", "RUNNING", 10, nil), true, []Flag{}, []string{}},
+		{"starting, never stops", wh("b", "STARTING", 0, nil), true, []Flag{NoAutoStop}, []string{"No auto-stop: it runs until someone stops it"}},
+		{"running, stops after 2 hours", wh("c", "RUNNING", 120, nil), true, []Flag{LongAutoStop}, []string{"Stops only after 120 idle minutes (over 60)"}},
+		{"exactly 60 minutes is fine", wh("d", "RUNNING", 60, nil), true, []Flag{}, []string{}},
+		{"stopped: not a row", wh("e", "STOPPED", 0, nil), false, nil, nil},
+		{"stopping: not a row", wh("f", "STOPPING", 0, nil), false, nil, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v := Build([]Workspace{{ID: "ws", Name: "WS", Warehouses: []warehouses.WarehouseView{tc.w}}}, "workspace", now)
+			if !tc.wantRow {
+				assert.Empty(t, v.Rows)
+				assert.Zero(t, v.Total.Clusters)
+				return
+			}
+			require.Len(t, v.Rows, 1)
+			r := v.Rows[0]
+			assert.Equal(t, KindSQLWarehouse, r.Kind)
+			assert.Equal(t, "SQL warehouse", r.KindLabel)
+			assert.Equal(t, "Serverless SQL", r.Runtime)
+			assert.Equal(t, tc.wantFlags, r.Flags)
+			assert.Equal(t, tc.wantText, r.FlagText)
+			assert.Equal(t, 1, v.Total.Warehouses)
+		})
+	}
+}
+
+func TestWarehousesCountInTheTotalsAndGroupByKind(t *testing.T) {
+	wss := fixture()
+	wss[0].Warehouses = []warehouses.WarehouseView{{ID: "w", Name: "BI", State: "RUNNING", Kind: warehouses.KindPro, Size: "Medium",
+		Clusters: 1, MinClusters: 1, MaxClusters: 1, AutoStopMins: 10, Cost: &warehouses.Cost{DBUsPerHour: 24, DollarsPerHour: 13.2, Priced: true}}}
+	v := Build(wss, "kind", now)
+	assert.Equal(t, Total{Label: "All workspaces", Clusters: 6, Warehouses: 1, DBUsPerHour: 43, DollarsPerHour: 21.3, Unpriced: 1}, v.Total)
+	assert.Equal(t, "w", v.Rows[0].ID, "the costliest first")
+	assert.Equal(t, []Total{
+		{Key: "sql-warehouse", Label: "SQL warehouse", Clusters: 1, Warehouses: 1, DBUsPerHour: 24, DollarsPerHour: 13.2},
+		{Key: "all-purpose", Label: "All-purpose cluster", Clusters: 4, DBUsPerHour: 17, DollarsPerHour: 7.7, Unpriced: 1},
+		{Key: "job", Label: "Job cluster", Clusters: 1, DBUsPerHour: 2, DollarsPerHour: 0.4},
+	}, v.Groups)
 }

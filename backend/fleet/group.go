@@ -5,9 +5,12 @@ import (
 	"strings"
 )
 
-// GroupKey is the value a row is grouped under.
+// GroupKey is the value a row is grouped under: groupBy is "workspace",
+// "kind" (all-purpose, job, SQL warehouse), "creator" or "tag:<key>".
 func GroupKey(r Row, groupBy string) (key, label string) {
 	switch {
+	case groupBy == "kind":
+		return string(r.Kind), r.KindLabel
 	case groupBy == "creator":
 		if r.Creator == "" {
 			return "", "(no creator)"

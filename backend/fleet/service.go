@@ -8,6 +8,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/policyeval"
+	"github.com/clusterdeck/clusterdeck/backend/warehouses"
 )
 
 // Listings is what the fleet reads of the clusters service: the last good
@@ -30,7 +31,10 @@ type Config struct {
 	Catalog func(workspaceID string) (catalog.Snapshot, error)
 	Rates   func() policyeval.RateTable // the user's DBU rate table
 	// Without Catalog or Rates no cluster is checked against its policy.
-	Now func() time.Time
+	// Warehouses prices the SQL warehouses of the cached catalog (nil: they
+	// are listed without an estimate); without Catalog there are none.
+	Warehouses *warehouses.Pricer
+	Now        func() time.Time
 }
 
 // Service assembles the Fleet page from every workspace's listings and
@@ -112,14 +116,28 @@ func (s *Service) workspaces() []Workspace {
 	out := make([]Workspace, 0, len(named))
 	for _, n := range named {
 		ws := Workspace{ID: n.ID, Name: n.Name, Listed: listed[n.ID]}
-		if s.cfg.Catalog == nil || s.cfg.Rates == nil {
+		if s.cfg.Catalog == nil {
 			out = append(out, ws)
 			continue
 		}
+		// The cache only, never the workspace: the page reads it on each view.
 		if snap, err := s.cfg.Catalog(n.ID); err == nil {
-			ws.OverPolicy = NewPolicySize(snap, s.cfg.Rates()).Check
+			if s.cfg.Rates != nil {
+				ws.OverPolicy = NewPolicySize(snap, s.cfg.Rates()).Check
+			}
+			ws.Warehouses, ws.WarehousesAt = s.warehouses(n.ID, snap), snap.Warehouses.FetchedAt
 		}
 		out = append(out, ws)
 	}
+	return out
+}
+
+// warehouses are the cached warehouses of a workspace, priced.
+func (s *Service) warehouses(ws string, snap catalog.Snapshot) []warehouses.WarehouseView {
+	out := make([]warehouses.WarehouseView, 0, len(snap.Warehouses.Items))
+	for _, w := range snap.Warehouses.Items {
+		out = append(out, warehouses.View(w))
+	}
+	s.cfg.Warehouses.Price(ws, out)
 	return out
 }

@@ -19,10 +19,14 @@ type Prices struct {
 	AllPurposePhoton float64 `json:"allPurposePhoton"`
 	Jobs             float64 `json:"jobs"`
 	JobsPhoton       float64 `json:"jobsPhoton"`
+	// SQL warehouses bill by kind: serverless SQL, SQL Pro, SQL Classic.
+	SQLServerless float64 `json:"sqlServerless"`
+	SQLPro        float64 `json:"sqlPro"`
+	SQLClassic    float64 `json:"sqlClassic"`
 }
 
 func (p Prices) valid() error {
-	for _, v := range []float64{p.AllPurpose, p.AllPurposePhoton, p.Jobs, p.JobsPhoton} {
+	for _, v := range []float64{p.AllPurpose, p.AllPurposePhoton, p.Jobs, p.JobsPhoton, p.SQLServerless, p.SQLPro, p.SQLClassic} {
 		if v < 0 || v > 100 || math.IsNaN(v) {
 			return fmt.Errorf("%w: a price per DBU is from $0 to $100", ErrBadPrice)
 		}
@@ -33,7 +37,8 @@ func (p Prices) valid() error {
 // For is the price of a SKU ("" when none is set).
 func (p Prices) For(sku string) float64 {
 	return map[string]float64{SKUAllPurpose: p.AllPurpose, SKUAllPurposePhoton: p.AllPurposePhoton,
-		SKUJobs: p.Jobs, SKUJobsPhoton: p.JobsPhoton}[sku]
+		SKUJobs: p.Jobs, SKUJobsPhoton: p.JobsPhoton,
+		SKUSQLServerless: p.SQLServerless, SKUSQLPro: p.SQLPro, SKUSQLClassic: p.SQLClassic}[sku]
 }
 
 // The SKUs a cluster bills under, as system.billing.usage names their family.
@@ -42,6 +47,10 @@ const (
 	SKUAllPurposePhoton = "ALL_PURPOSE_COMPUTE_(PHOTON)"
 	SKUJobs             = "JOBS_COMPUTE"
 	SKUJobsPhoton       = "JOBS_COMPUTE_(PHOTON)"
+	// A SQL warehouse's SKU follows its kind.
+	SKUSQLServerless = "SERVERLESS_SQL_COMPUTE"
+	SKUSQLPro        = "SQL_PRO_COMPUTE"
+	SKUSQLClassic    = "SQL_COMPUTE"
 )
 
 // SKU is the family a cluster bills under: jobs compute for job clusters,
@@ -127,6 +136,15 @@ func skuOf(s clusters.Sizing) string {
 
 // dollars is DBU/h × price, to the cent.
 func dollars(dbus, price float64) float64 { return math.Round(dbus*price*100) / 100 }
+
+// DollarsPerHour is what dbus DBU/h of sku cost at these prices, to the
+// cent, and whether a price is set for it (without one only DBU/h is
+// known): the one $ = DBU × price rule for kinds priced outside this
+// package (SQL warehouses).
+func (p Prices) DollarsPerHour(sku string, dbus float64) (usd float64, priced bool) {
+	price := p.For(sku)
+	return dollars(dbus, price), price > 0
+}
 
 // SetPrices remembers the workspace's prices per DBU.
 func (s *Service) SetPrices(ws string, p Prices) error {

@@ -57,3 +57,35 @@ func TestCostPerHour(t *testing.T) {
 	again := NewService(one{w}, NewPrefs(s.prefs.path))
 	assert.Equal(t, 0.55, again.prefs.Prices("demo").AllPurpose)
 }
+
+// Warehouse SKUs are priced and checked as the cluster ones are.
+func TestWarehousePrices(t *testing.T) {
+	p := Prices{AllPurpose: 0.55, SQLServerless: 0.7, SQLPro: 0.55, SQLClassic: 0.22}
+	tests := []struct {
+		sku        string
+		dbus       float64
+		want       float64
+		wantPriced bool
+	}{
+		{SKUSQLServerless, 12, 8.4, true},
+		{SKUSQLPro, 24, 13.2, true},
+		{SKUSQLClassic, 4, 0.88, true},
+		{SKUJobs, 4, 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.sku, func(t *testing.T) {
+			got, priced := p.DollarsPerHour(tc.sku, tc.dbus)
+			assert.Equal(t, tc.want, got)
+			assert.Equal(t, tc.wantPriced, priced)
+		})
+	}
+	for _, bad := range []Prices{{SQLServerless: -1}, {SQLPro: 101}, {SQLClassic: -0.01}} {
+		assert.ErrorIs(t, bad.valid(), ErrBadPrice, "%+v", bad)
+	}
+	require.NoError(t, p.valid())
+
+	// Saved and read back with the others.
+	prefs := NewPrefs(t.TempDir() + "/prefs.json")
+	require.NoError(t, prefs.SetPrices("ws", p))
+	assert.Equal(t, p, NewPrefs(prefs.path).Prices("ws"))
+}

@@ -43,9 +43,22 @@ type RateTable struct {
 	// PHOTON or a -photon- runtime); 1 leaves it unchanged. In a user's
 	// file 0 (absent) keeps the built-in multiplier.
 	PhotonMultiplier float64 `json:"photon_multiplier,omitempty"`
-	// ReplaceDefaults, in a user's file, drops the built-in entries instead
-	// of overriding them one by one.
+	// ReplaceDefaults, in a user's file, drops the built-in node rates and
+	// families instead of overriding them one by one (warehouse sizes are
+	// always overridden one by one: a size has no rule to fall back on).
 	ReplaceDefaults bool `json:"replace_defaults,omitempty"`
+	// WarehouseSizes gives DBUs per hour of one cluster of a SQL warehouse
+	// by its size ("2X-Small" … "4X-Large"), as the API spells cluster_size.
+	WarehouseSizes map[string]float64 `json:"warehouse_sizes,omitempty"`
+}
+
+// WarehouseRate is the DBUs per hour of one cluster of a SQL warehouse of
+// this size; ErrNoRate when the table has none.
+func (t RateTable) WarehouseRate(size string) (float64, error) {
+	if r, ok := t.WarehouseSizes[size]; ok {
+		return r, nil
+	}
+	return 0, fmt.Errorf("%w: SQL warehouse size %q", ErrNoRate, size)
 }
 
 // FamilyRate is a per-core DBU rate for node types whose id starts with Prefix.
@@ -213,7 +226,8 @@ func LoadUserRates(path string) (RateTable, error) {
 func MergeRates(base, user RateTable) RateTable {
 	if user.ReplaceDefaults {
 		// The multiplier is not a rate entry: it stays unless the user sets one.
-		base = RateTable{Label: base.Label, Rates: map[string]float64{}, PhotonMultiplier: base.PhotonMultiplier}
+		base = RateTable{Label: base.Label, Rates: map[string]float64{}, PhotonMultiplier: base.PhotonMultiplier,
+			WarehouseSizes: base.WarehouseSizes}
 	}
 	out := RateTable{Label: base.Label, Rates: map[string]float64{}, PhotonMultiplier: base.PhotonMultiplier}
 	for k, v := range base.Rates {
@@ -223,6 +237,15 @@ func MergeRates(base, user RateTable) RateTable {
 		out.Rates[k] = v
 	}
 	out.Families = append(append([]FamilyRate(nil), user.Families...), base.Families...)
+	if len(base.WarehouseSizes)+len(user.WarehouseSizes) > 0 {
+		out.WarehouseSizes = map[string]float64{}
+		for k, v := range base.WarehouseSizes {
+			out.WarehouseSizes[k] = v
+		}
+		for k, v := range user.WarehouseSizes {
+			out.WarehouseSizes[k] = v
+		}
+	}
 	if user.Label != "" {
 		out.Label = user.Label
 	}
@@ -241,6 +264,16 @@ func (t RateTable) validate() error {
 	for _, k := range keys {
 		if v := t.Rates[k]; v < 0 || v > 10000 {
 			return invalidRates{fmt.Sprintf("rate of %s must be between 0 and 10000 DBUs per hour (is %s)", k, formatNumber(v))}
+		}
+	}
+	sizes := make([]string, 0, len(t.WarehouseSizes))
+	for k := range t.WarehouseSizes {
+		sizes = append(sizes, k)
+	}
+	sort.Strings(sizes)
+	for _, k := range sizes {
+		if v := t.WarehouseSizes[k]; k == "" || v < 0 || v > 10000 {
+			return invalidRates{fmt.Sprintf("SQL warehouse size %q needs a rate between 0 and 10000 DBUs per hour (is %s)", k, formatNumber(v))}
 		}
 	}
 	for _, f := range t.Families {

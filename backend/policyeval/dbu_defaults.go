@@ -36,6 +36,7 @@ func DefaultRateTable() RateTable {
 			"n2-standard-4": 0.87, "n2-standard-8": 1.74, "n2-standard-16": 3.48,
 			"n2-highmem-4": 1.1, "n2-highmem-8": 2.2, "n1-standard-4": 0.87, "e2-standard-4": 0.87,
 		},
+		WarehouseSizes: DefaultWarehouseSizes(),
 		Families: []FamilyRate{
 			{Cloud: "azure", Prefix: "Standard_DS", DBUPerCore: 0.1875},
 			{Cloud: "azure", Prefix: "Standard_D", DBUPerCore: 0.1875},
@@ -60,5 +61,25 @@ func DefaultRateTable() RateTable {
 			{Cloud: "gcp", Prefix: "n1-standard", DBUPerCore: 0.2175},
 			{Cloud: "gcp", Prefix: "e2-standard", DBUPerCore: 0.2175},
 		},
+	}
+}
+
+// DefaultWarehouseSizes are the DBUs per hour of one cluster of a SQL
+// warehouse by size. Databricks' "SQL warehouse sizing, scaling, and
+// queuing behavior" page (docs.databricks.com/aws/en/compute/sql-warehouse/warehouse-behavior;
+// learn.microsoft.com/azure/databricks/compute/sql-warehouse/warehouse-behavior)
+// gives each size's driver and workers, e.g. on Azure 2X-Small = a
+// Standard_E8ds_v4 driver + 1 × Standard_E8ds_v4, X-Large = Standard_E64ds_v4
+// + 32 × Standard_E8ds_v4; at the published 2 DBU/h per E8ds_v4 (16 per
+// E64ds_v4, as in the node rates above) that is 4 DBU/h for a 2X-Small, the
+// figure the Databricks pricing calculator and community answers quote
+// (community.databricks.com/t5/warehousing-analytics/databricks-warehouse-cost-calculation/m-p/71385),
+// up to 528 for a 4X-Large. Serverless sizes bill the same DBU counts at the
+// serverless SQL price. Some third-party guides print other counts (1, 2,
+// 4, …): the table is data the user overrides like the node rates.
+func DefaultWarehouseSizes() map[string]float64 {
+	return map[string]float64{
+		"2X-Small": 4, "X-Small": 6, "Small": 12, "Medium": 24, "Large": 40,
+		"X-Large": 80, "2X-Large": 144, "3X-Large": 272, "4X-Large": 528,
 	}
 }

@@ -214,3 +214,43 @@ func TestDBUsPerHourOnTheEffectiveSpec(t *testing.T) {
 		})
 	}
 }
+
+// A SQL warehouse cluster's DBU rate comes from the same table: the
+// built-in sizes, each overridable in the user's file, even when the user
+// replaces the node rates.
+func TestWarehouseRate(t *testing.T) {
+	tests := []struct {
+		name, file, size string
+		want             float64
+		wantErr          string
+	}{
+		{"built in, smallest", "", "2X-Small", 4, ""},
+		{"built in, largest", "", "4X-Large", 528, ""},
+		{"the user's figure wins", `{"warehouse_sizes":{"Small":10}}`, "Small", 10, ""},
+		{"other sizes stay built in", `{"warehouse_sizes":{"Small":10}}`, "Medium", 24, ""},
+		{"kept when node rates are replaced", `{"replace_defaults":true,"rates":{"x":1}}`, "Large", 40, ""},
+		{"unknown size", "", "5X-Large", 0, "no DBU rate"},
+		{"out of range", `{"warehouse_sizes":{"Small":-1}}`, "Small", 12, "between 0 and 10000"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), RateFileName)
+			if tc.file != "" {
+				require.NoError(t, os.WriteFile(path, []byte(tc.file), 0o600))
+			}
+			table, err := LoadRateTable(path)
+			if tc.wantErr != "" && tc.file != "" {
+				require.ErrorContains(t, err, tc.wantErr, "a bad file is refused")
+			} else {
+				require.NoError(t, err)
+			}
+			got, err := table.WarehouseRate(tc.size)
+			if tc.wantErr != "" && tc.file == "" {
+				require.ErrorIs(t, err, ErrNoRate)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}

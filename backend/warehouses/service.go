@@ -46,6 +46,7 @@ type Service struct {
 	cache   catalog.Reader
 	clients ClientSource
 	now     func() time.Time
+	pricer  *Pricer // nil: no cost estimates
 }
 
 // NewService reads from cache (catalog.Refresher) and talks to workspaces
@@ -66,6 +67,7 @@ func (s *Service) List(workspaceID string) (ListView, error) {
 		return ListView{}, err
 	}
 	v := listView(cache, items)
+	s.pricer.Price(workspaceID, v.Warehouses)
 	v.NextPollSec = int(PollSlow / time.Second)
 	return v, nil
 }
@@ -81,6 +83,7 @@ func (s *Service) Live(ctx context.Context, ws string) (ListView, error) {
 		if err == nil {
 			v := listView(catalog.ListingCache{WorkspaceID: ws, Cached: true, FetchedAt: catalog.RFC3339(s.now())}, items)
 			v.Live = true
+			s.pricer.Price(ws, v.Warehouses)
 			v.NextPollSec = int(PollSlow / time.Second)
 			if v.Changing {
 				v.NextPollSec = int(PollFast / time.Second)

@@ -53,6 +53,8 @@ type WarehouseView struct {
 	Creator        string            `json:"creator"`
 	Tags           map[string]string `json:"tags"`
 	Actions        []Action          `json:"actions"`
+	// Cost per hour, estimated (cost.go); nil when its size has no rate.
+	Cost *Cost `json:"cost,omitempty"`
 }
 
 // ListView is the Warehouses page of one workspace.

@@ -89,6 +89,7 @@ export {
 export { logsApi, type LogFile, type LogLine, type LogRange, type LogsSaved, type LogsView, type LogWindow } from './logs'
 export {
   metricsApi,
+  noPrices,
   type MetricsCapacity,
   type MetricsCost,
   type MetricsPrices,

@@ -10,6 +10,10 @@ export type MetricsWarehouses = metrics.Warehouses
 export type MetricsWarehouse = metrics.Warehouse
 export type MetricsCost = metrics.Cost
 export type MetricsPrices = metrics.Prices
+/** No price set for any SKU (clusters' and SQL warehouses'): what a form starts from. */
+export const noPrices = (): MetricsPrices => ({
+  allPurpose: 0, allPurposePhoton: 0, jobs: 0, jobsPhoton: 0, sqlServerless: 0, sqlPro: 0, sqlClassic: 0,
+})
 export type MetricsSpend = metrics.Spend
 export type MetricsSpendCluster = metrics.SpendCluster
 

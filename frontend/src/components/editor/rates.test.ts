@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fromForm, toForm, type RateForm } from './rates'
 
-const form = (f: Partial<RateForm>): RateForm => ({ rates: [], families: [], photon: '', label: '', replaceDefaults: false, ...f })
+const form = (f: Partial<RateForm>): RateForm => ({ rates: [], families: [], photon: '', label: '', replaceDefaults: false, warehouseSizes: {}, ...f })
 
 describe('DBU rate form', () => {
   it('reads the user table back unchanged', () => {
@@ -11,6 +11,7 @@ describe('DBU rate form', () => {
       families: [{ cloud: 'azure', prefix: 'Standard_E', dbu_per_core: 0.25 }],
       photon_multiplier: 2.5,
       replace_defaults: true,
+      warehouse_sizes: { Small: 10 }, // not edited in the dialog, never lost by saving it
     }
     const back = fromForm(toForm(t))
     expect(back.errors).toEqual({})

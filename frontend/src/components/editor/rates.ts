@@ -13,6 +13,8 @@ export interface RateTableLike {
   families: FamilyLike[]
   photon_multiplier?: number
   replace_defaults?: boolean
+  /** DBU/h of one SQL warehouse cluster by size; the dialog keeps them as the file had them. */
+  warehouse_sizes?: Record<string, number>
 }
 
 export interface RateRow {
@@ -31,6 +33,7 @@ export interface RateForm {
   // Kept as the user's file had them; the dialog does not edit them.
   label: string
   replaceDefaults: boolean
+  warehouseSizes: Record<string, number>
 }
 
 export const MAX_RATE = 10000
@@ -46,6 +49,7 @@ export function toForm(t: RateTableLike | null | undefined): RateForm {
     photon: t?.photon_multiplier ? String(t.photon_multiplier) : '',
     label: t?.label ?? '',
     replaceDefaults: !!t?.replace_defaults,
+    warehouseSizes: { ...(t?.warehouse_sizes ?? {}) },
   }
 }
 
@@ -89,5 +93,6 @@ export function fromForm(f: RateForm): { table: RateTableLike | null; errors: Re
     else table.photon_multiplier = Number(f.photon.trim())
   }
   if (f.replaceDefaults) table.replace_defaults = true
+  if (Object.keys(f.warehouseSizes).length) table.warehouse_sizes = { ...f.warehouseSizes }
   return Object.keys(errors).length ? { table: null, errors } : { table, errors }
 }

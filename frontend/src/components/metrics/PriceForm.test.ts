@@ -1,15 +1,15 @@
 import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
-import type { ApiError, MetricsPrices } from '@/api'
+import { noPrices, type ApiError, type MetricsPrices } from '@/api'
 import PriceForm from './PriceForm.vue'
 
-const zero: MetricsPrices = { allPurpose: 0, allPurposePhoton: 0, jobs: 0, jobsPhoton: 0 }
+const zero: MetricsPrices = noPrices()
 
 describe('PriceForm', () => {
   it('has a field per SKU family, says the prices are for estimates, and updates only the field changed', async () => {
     const form = mount(PriceForm, { props: { modelValue: { ...zero, jobs: 0.3 } } })
-    for (const k of ['allPurpose', 'allPurposePhoton', 'jobs', 'jobsPhoton']) {
+    for (const k of ['allPurpose', 'allPurposePhoton', 'jobs', 'jobsPhoton', 'sqlServerless', 'sqlPro', 'sqlClassic']) {
       expect(form.find(`[data-testid="price-${k}"]`).exists()).toBe(true)
     }
     expect(form.text()).toContain('estimates')
@@ -19,6 +19,16 @@ describe('PriceForm', () => {
     await nextTick()
     const emitted = form.emitted('update:modelValue') ?? []
     expect(emitted.at(-1)?.[0]).toEqual({ ...zero, jobs: 0.3, allPurpose: 0.55 })
+  })
+
+  it('prices SQL warehouses by kind, as the clusters are priced by SKU', async () => {
+    const form = mount(PriceForm, { props: { modelValue: zero } })
+    const input = form.find('[data-testid="price-sqlServerless"] input')
+    await input.setValue('0.7')
+    await input.trigger('blur')
+    await nextTick()
+    expect((form.emitted('update:modelValue') ?? []).at(-1)?.[0]).toEqual({ ...zero, sqlServerless: 0.7 })
+    expect(form.text()).toContain('SQL warehouse')
   })
 
   it("shows the backend's refusal (one validation: metrics Prices.valid)", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { autoStopText, clustersText } from './columns'
+import type { WarehouseRow } from '@/api/warehouses'
+import { autoStopText, clustersText, costText } from './columns'
+
+type CostOf = NonNullable<WarehouseRow['cost']>
+const cost = (c: Partial<CostOf>): CostOf =>
+  ({ dbusPerHour: 0, dollarsPerHour: 0, priced: false, sku: 'SQL_PRO_COMPUTE', clusters: 0, atMinDbusPerHour: 0, atMinDollarsPerHour: 0, label: '', ...c }) as CostOf
+const row = (state: string, c: CostOf | undefined, minClusters = 1) => ({ state, size: 'Medium', minClusters, cost: c }) as WarehouseRow
 
 describe('warehouse columns', () => {
   it.each([
@@ -16,5 +22,28 @@ describe('warehouse columns', () => {
     [{ clusters: 3, minClusters: 3, maxClusters: 3 }, '3 of 3 clusters'],
   ])('clusters %o read %s', (w, want) => {
     expect(clustersText(w)).toBe(want)
+  })
+})
+
+describe('warehouse cost cell', () => {
+  const cases: Array<[string, WarehouseRow, { main: string; sub: string; title: RegExp }]> = [
+    ['running and priced: $/h, DBU/h under it',
+      row('RUNNING', cost({ dbusPerHour: 48, dollarsPerHour: 26.4, priced: true, clusters: 2 })),
+      { main: '$26.40', sub: '≈ 48.0 DBU/h', title: /^Estimate: 2 clusters × Medium/ }],
+    ['running without a price: DBU/h only',
+      row('RUNNING', cost({ dbusPerHour: 24, clusters: 1 })),
+      { main: '24.0 DBU/h', sub: 'no price set', title: /No price per DBU/ }],
+    ['stopped: a dash, what running would cost in the title',
+      row('STOPPED', cost({ priced: true, atMinDbusPerHour: 48, atMinDollarsPerHour: 26.4 }), 2),
+      { main: '—', sub: '', title: /costs nothing now.*minimum of 2 clusters: ≈ \$26\.40\/h/ }],
+    ['no rate for its size: a dash that says why',
+      row('RUNNING', undefined),
+      { main: '—', sub: '', title: /No DBU rate for size Medium/ }],
+  ]
+  it.each(cases)('%s', (_, w, want) => {
+    const got = costText(w)
+    expect(got.main).toBe(want.main)
+    expect(got.sub).toBe(want.sub)
+    expect(got.title).toMatch(want.title)
   })
 })

@@ -3,6 +3,7 @@
 import type { DataTableColumns } from 'naive-ui'
 import { h, type VNode } from 'vue'
 import type { WarehouseRow } from '@/api/warehouses'
+import { dbuRateText, dollarsText } from '@/lib/number'
 import { plural } from '@/lib/plural'
 import { shownText } from '@/lib/text'
 
@@ -30,6 +31,27 @@ export function autoStopText(mins: number): string {
 export function clustersText(w: Pick<WarehouseRow, 'clusters' | 'minClusters' | 'maxClusters'>): string {
   const range = w.minClusters === w.maxClusters ? `${w.maxClusters}` : `${w.minClusters}–${w.maxClusters}`
   return `${w.clusters} of ${range} ${w.maxClusters === 1 ? 'cluster' : 'clusters'}`
+}
+
+/**
+ * The cost cell: $/h (or DBU/h without a price for the kind's SKU) while
+ * the warehouse bills, "—" when stopped or its size has no rate; the title
+ * says it is an estimate and, when stopped, what running at its minimum
+ * would cost.
+ */
+export function costText(w: Pick<WarehouseRow, 'state' | 'size' | 'minClusters' | 'cost'>): { main: string; sub: string; title: string } {
+  const c = w.cost
+  if (!c) return { main: '—', sub: '', title: `No DBU rate for size ${w.size || '(none)'} in the DBU rate table: no estimate.` }
+  const min = Math.max(w.minClusters, 1)
+  const atMin = c.priced ? `${dollarsText(c.atMinDollarsPerHour)}/h (${dbuRateText(c.atMinDbusPerHour)})` : dbuRateText(c.atMinDbusPerHour)
+  if (c.clusters === 0) {
+    return { main: '—', sub: '', title: `Not running: costs nothing now. Running at its minimum of ${plural(min, 'cluster')}: ≈ ${atMin}, an estimate.` }
+  }
+  const perCluster = `${plural(c.clusters, 'cluster')} × ${w.size}`
+  if (!c.priced) {
+    return { main: `${c.dbusPerHour.toFixed(1)} DBU/h`, sub: 'no price set', title: `Estimate: ${perCluster}. No price per DBU is set for this kind of warehouse (Settings › Prices per DBU).` }
+  }
+  return { main: dollarsText(c.dollarsPerHour), sub: dbuRateText(c.dbusPerHour), title: `Estimate: ${perCluster}, ${dbuRateText(c.dbusPerHour)} at your price per DBU.` }
 }
 
 export interface ColumnHooks {
@@ -90,6 +112,16 @@ export function warehouseColumns(hooks: ColumnHooks): DataTableColumns<Warehouse
       key: 'size',
       width: 130,
       render: (w) => cell([w.size, h('span', { class: 'sub', 'data-testid': 'warehouse-clusters' }, clustersText(w))]),
+    },
+    {
+      title: '$/h (est.)',
+      key: 'cost',
+      width: 100,
+      sorter: (a, b) => (a.cost?.dollarsPerHour ?? -1) - (b.cost?.dollarsPerHour ?? -1) || (a.cost?.dbusPerHour ?? -1) - (b.cost?.dbusPerHour ?? -1),
+      render: (w) => {
+        const t = costText(w)
+        return h('div', { class: 'cell num', title: t.title, 'data-testid': 'warehouse-cost' }, t.sub ? [t.main, sub(t.sub)] : [t.main])
+      },
     },
     {
       title: 'Auto-stop',

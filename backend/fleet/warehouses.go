@@ -1,0 +1,89 @@
+package fleet
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/clusterdeck/clusterdeck/backend/clusters"
+	"github.com/clusterdeck/clusterdeck/backend/warehouses"
+)
+
+// KindSQLWarehouse marks a row that is a SQL warehouse, not a cluster.
+const KindSQLWarehouse clusters.Kind = "sql-warehouse"
+
+// The flags of a SQL warehouse, with the rule that raises them.
+const (
+	NoAutoStop   Flag = "no-auto-stop"   // auto_stop_mins 0: runs until someone stops it
+	LongAutoStop Flag = "long-auto-stop" // stops only after more than LongAutoStopMins idle
+)
+
+// LongAutoStopMins is the idle time above which a warehouse is flagged:
+// a warehouse bills for every idle minute before it stops.
+const LongAutoStopMins = 60
+
+// kindLabels are what the page says a row is.
+var kindLabels = map[clusters.Kind]string{
+	clusters.KindAllPurpose: "All-purpose cluster",
+	clusters.KindJob:        "Job cluster",
+	KindSQLWarehouse:        "SQL warehouse",
+}
+
+// warehouseKinds say which SQL warehouse it is, in the Runtime column.
+var warehouseKinds = map[warehouses.Kind]string{
+	warehouses.KindServerless: "Serverless SQL",
+	warehouses.KindPro:        "SQL Pro",
+	warehouses.KindClassic:    "SQL Classic",
+}
+
+// warehouseRows are the workspace's warehouses that bill (running or
+// starting), as fleet rows with their cost and flags.
+func warehouseRows(ws Workspace) []Row {
+	var out []Row
+	for _, w := range ws.Warehouses {
+		if !warehouses.Billing(w.State) {
+			continue
+		}
+		r := Row{Row: clusters.Row{ID: w.ID, Name: w.Name, State: w.State, Kind: KindSQLWarehouse,
+			Workers: warehouseSize(w), Runtime: warehouseKinds[w.Kind], Creator: w.Creator, Tags: w.Tags},
+			Workspace: ws.ID, WorkspaceName: ws.Name, KindLabel: kindLabels[KindSQLWarehouse],
+			Flags: []Flag{}, FlagText: []string{}}
+		if w.Cost != nil {
+			r.Cost = &clusters.RowCost{DBUsPerHour: w.Cost.DBUsPerHour, DollarsPerHour: w.Cost.DollarsPerHour, Priced: w.Cost.Priced}
+		}
+		switch {
+		case w.AutoStopMins == 0:
+			r.flag(NoAutoStop, "No auto-stop: it runs until someone stops it")
+		case w.AutoStopMins > LongAutoStopMins:
+			r.flag(LongAutoStop, fmt.Sprintf("Stops only after %d idle minutes (over %d)", w.AutoStopMins, LongAutoStopMins))
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func (r *Row) flag(f Flag, text string) {
+	r.Flags = append(r.Flags, f)
+	r.FlagText = append(r.FlagText, text)
+}
+
+// warehouseSize is "Medium × 2 (1–4)": the size, clusters running, range.
+func warehouseSize(w warehouses.WarehouseView) string {
+	var b strings.Builder
+	b.WriteString(w.Size)
+	if w.Clusters > 0 {
+		fmt.Fprintf(&b, " × %d", w.Clusters)
+	}
+	if w.MaxClusters > 1 {
+		fmt.Fprintf(&b, " (%d–%d)", w.MinClusters, w.MaxClusters)
+	}
+	return b.String()
+}
+
+// listedAt is when a workspace's warehouses were listed ("" never).
+func listedAt(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
