@@ -176,7 +176,7 @@ func TestWarehouseRows(t *testing.T) {
 			r := v.Rows[0]
 			assert.Equal(t, KindSQLWarehouse, r.Kind)
 			assert.Equal(t, "SQL warehouse", r.KindLabel)
-			assert.Equal(t, "Serverless SQL", r.Runtime)
+			assert.Equal(t, "Serverless", r.Runtime)
 			assert.Equal(t, tc.wantFlags, r.Flags)
 			assert.Equal(t, tc.wantText, r.FlagText)
 			assert.Equal(t, 1, v.Total.Warehouses)

@@ -2,7 +2,6 @@ package fleet
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
@@ -29,11 +28,12 @@ var kindLabels = map[clusters.Kind]string{
 	KindSQLWarehouse:        "SQL warehouse",
 }
 
-// warehouseKinds say which SQL warehouse it is, in the Runtime column.
+// warehouseKinds say which SQL warehouse it is, in the Runtime column
+// (narrow: the name's line already says "SQL warehouse").
 var warehouseKinds = map[warehouses.Kind]string{
-	warehouses.KindServerless: "Serverless SQL",
-	warehouses.KindPro:        "SQL Pro",
-	warehouses.KindClassic:    "SQL Classic",
+	warehouses.KindServerless: "Serverless",
+	warehouses.KindPro:        "Pro",
+	warehouses.KindClassic:    "Classic",
 }
 
 // warehouseRows are the workspace's warehouses that bill (running or
@@ -67,17 +67,14 @@ func (r *Row) flag(f Flag, text string) {
 	r.FlagText = append(r.FlagText, text)
 }
 
-// warehouseSize is "Medium × 2 (1–4)": the size, clusters running, range.
+// warehouseSize is "Medium", or "Medium × 2" while more than one cluster
+// runs: short enough for the Size column, which never cuts a figure (the
+// scaling range is on the Warehouses page).
 func warehouseSize(w warehouses.WarehouseView) string {
-	var b strings.Builder
-	b.WriteString(w.Size)
-	if w.Clusters > 0 {
-		fmt.Fprintf(&b, " × %d", w.Clusters)
+	if w.Clusters > 1 {
+		return fmt.Sprintf("%s × %d", w.Size, w.Clusters)
 	}
-	if w.MaxClusters > 1 {
-		fmt.Fprintf(&b, " (%d–%d)", w.MinClusters, w.MaxClusters)
-	}
-	return b.String()
+	return w.Size
 }
 
 // listedAt is when a workspace's warehouses were listed ("" never).

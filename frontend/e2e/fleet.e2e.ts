@@ -25,6 +25,42 @@ afterAll(async () => {
   await bridge?.stop()
 })
 
+/**
+ * Every row of the fleet table, scrolled through from top to bottom: the
+ * table is virtual, so only the rows in view are in the page at a time.
+ */
+async function tableRows(page: Page): Promise<Array<{ id: string; workspace: string }>> {
+  return page.evaluate(async () => {
+    const table = document.querySelector('[data-testid="fleet-table"]')
+    if (!table) return []
+    const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r))))
+    const seen = new Map<string, { id: string; workspace: string }>()
+    const collect = () => {
+      for (const tr of table.querySelectorAll('tbody tr[data-id]')) {
+        const id = tr.getAttribute('data-id') ?? ''
+        const workspace = tr.getAttribute('data-workspace') ?? ''
+        seen.set(`${workspace}/${tr.getAttribute('data-kind')}/${id}`, { id, workspace })
+      }
+    }
+    collect()
+    const scroller = [...table.querySelectorAll<HTMLElement>('*')].find(
+      (e) => e.scrollHeight > e.clientHeight + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY),
+    )
+    if (scroller) {
+      const step = Math.max(40, scroller.clientHeight / 2)
+      for (let top = 0; top < scroller.scrollHeight; top += step) {
+        scroller.scrollTop = top
+        await frames()
+        collect()
+      }
+      scroller.scrollTop = 0
+      await frames()
+    }
+    return [...seen.values()]
+  })
+}
+const rowsOf = async (page: Page, ws: string) => (await tableRows(page)).filter((r) => r.workspace === ws).length
+
 interface Card { id: string; clusters: number; dbus: number; dollars: number; listed: boolean }
 async function cards(page: Page): Promise<{ total: Card; workspaces: Card[] }> {
   return page.evaluate(() => {
@@ -62,7 +98,7 @@ describe('fleet', () => {
     // Each workspace's count is its rows in the table.
     // (The table renders after the cards it is counted from: poll it.)
     for (const w of workspaces) {
-      await expect.poll(() => page.locator(`[data-testid="fleet-table"] tr[data-workspace="${w.id}"]`).count()).toBe(w.clusters)
+      await expect.poll(() => rowsOf(page, w.id)).toBe(w.clusters)
     }
     // The table is grouped: a heading per workspace, its rows under it.
     const grouping = () =>
@@ -102,7 +138,7 @@ describe('fleet', () => {
     await page.locator(`[data-testid="fleet-workspace"][data-workspace="${second.id}"]`).click()
     await expect.poll(() => page.getByTestId('fleet-focus').textContent()).toContain('Second demo')
     await expect.poll(() => page.locator('[data-testid="fleet-table"] tr[data-workspace="demo"]').count()).toBe(0)
-    expect(await page.locator(`[data-testid="fleet-table"] tr[data-workspace="${second.id}"]`).count()).toBe(second.clusters)
+    expect(await rowsOf(page, second.id)).toBe(second.clusters)
     await page.getByTestId('fleet-show-all').click()
     await expect.poll(() => page.locator('[data-testid="fleet-table"] tr[data-workspace="demo"]').count()).toBeGreaterThan(0)
 
@@ -157,8 +193,8 @@ describe('fleet', () => {
       secondAdded = true
     }
     await page.locator('[data-nav="fleet"]').click()
-    await expect.poll(() => page.locator(`[data-testid="fleet-table"] tr[data-id="${id}"]`).count(), { timeout: 60_000 }).toBe(1)
-    const second = await page.locator(`[data-testid="fleet-table"] tr[data-id="${id}"]`).getAttribute('data-workspace')
+    await expect.poll(async () => (await tableRows(page)).filter((r) => r.id === id).length, { timeout: 60_000 }).toBe(1)
+    const second = (await tableRows(page)).find((r) => r.id === id)?.workspace
     expect(second).not.toBe('demo')
 
     await page.locator('h1').first().click()
