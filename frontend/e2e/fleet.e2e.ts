@@ -25,21 +25,28 @@ afterAll(async () => {
   await bridge?.stop()
 })
 
+/** A row of the fleet table: a group's heading, or a cluster's or warehouse's row. */
+interface TableEntry { head: string | null; id: string; workspace: string }
+
 /**
- * Every row of the fleet table, scrolled through from top to bottom: the
- * table is virtual, so only the rows in view are in the page at a time.
+ * Every row of the fleet table in order, scrolled through from top to
+ * bottom: the table is virtual, so only the rows in view are in the page
+ * at a time.
  */
-async function tableRows(page: Page): Promise<Array<{ id: string; workspace: string }>> {
+async function scanTable(page: Page): Promise<TableEntry[]> {
   return page.evaluate(async () => {
     const table = document.querySelector('[data-testid="fleet-table"]')
     if (!table) return []
     const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r))))
-    const seen = new Map<string, { id: string; workspace: string }>()
+    const seen = new Map<string, { head: string | null; id: string; workspace: string }>()
     const collect = () => {
-      for (const tr of table.querySelectorAll('tbody tr[data-id]')) {
+      for (const tr of table.querySelectorAll('tbody tr')) {
+        const head = tr.getAttribute('data-group-row')
         const id = tr.getAttribute('data-id') ?? ''
         const workspace = tr.getAttribute('data-workspace') ?? ''
-        seen.set(`${workspace}/${tr.getAttribute('data-kind')}/${id}`, { id, workspace })
+        if (head === null && !id) continue
+        const key = head !== null ? `head:${head}` : `${workspace}/${tr.getAttribute('data-kind')}/${id}`
+        if (!seen.has(key)) seen.set(key, { head, id, workspace })
       }
     }
     collect()
@@ -47,7 +54,7 @@ async function tableRows(page: Page): Promise<Array<{ id: string; workspace: str
       (e) => e.scrollHeight > e.clientHeight + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY),
     )
     if (scroller) {
-      const step = Math.max(40, scroller.clientHeight / 2)
+      const step = Math.max(40, scroller.clientHeight - 40)
       for (let top = 0; top < scroller.scrollHeight; top += step) {
         scroller.scrollTop = top
         await frames()
@@ -59,6 +66,7 @@ async function tableRows(page: Page): Promise<Array<{ id: string; workspace: str
     return [...seen.values()]
   })
 }
+const tableRows = async (page: Page) => (await scanTable(page)).filter((e) => e.head === null)
 const rowsOf = async (page: Page, ws: string) => (await tableRows(page)).filter((r) => r.workspace === ws).length
 
 interface Card { id: string; clusters: number; dbus: number; dollars: number; listed: boolean }
@@ -80,6 +88,9 @@ describe('fleet', () => {
   it('lists every workspace, totals the sums over workspaces, and terminates from a row', async () => {
     const { page, context, errors } = await open(browser, bridge.url)
     page.setDefaultTimeout(60_000)
+    // Tall enough that the virtual table holds every row at once: reading
+    // it needs no scrolling pass (scanTable still scrolls if it must).
+    await page.setViewportSize({ width: 1360, height: 2000 })
     await page.locator('[data-nav="compute"]').waitFor()
     await addWorkspace(page, 'Second demo', secondHost, secondToken)
     secondAdded = true
@@ -95,26 +106,28 @@ describe('fleet', () => {
     expect(total.clusters).toBe(sum('clusters'))
     expect(Math.abs(total.dbus - sum('dbus'))).toBeLessThan(0.011)
     expect(Math.abs(total.dollars - sum('dollars'))).toBeLessThan(0.011)
-    // Each workspace's count is its rows in the table.
-    // (The table renders after the cards it is counted from: poll it.)
+    // Each workspace's count is its rows in the table. (The table renders
+    // after the cards it is counted from, and a workspace's cached SQL
+    // warehouses may join both meanwhile: compare the two as they are now.)
     for (const w of workspaces) {
-      await expect.poll(() => rowsOf(page, w.id)).toBe(w.clusters)
+      await expect.poll(async () => {
+        const card = (await cards(page)).workspaces.find((c) => c.id === w.id)
+        return (await rowsOf(page, w.id)) === card?.clusters
+      }).toBe(true)
     }
     // The table is grouped: a heading per workspace, its rows under it.
-    const grouping = () =>
-      page.evaluate(() => {
-        let current = ''
-        const heads: string[] = []
-        let misplaced = 0
-        for (const tr of document.querySelectorAll('[data-testid="fleet-table"] tbody tr')) {
-          const head = tr.getAttribute('data-group-row')
-          if (head !== null) {
-            current = head
-            heads.push(head)
-          } else if (tr.hasAttribute('data-workspace') && tr.getAttribute('data-workspace') !== current) misplaced++
-        }
-        return { heads, misplaced }
-      })
+    const grouping = async () => {
+      let current = ''
+      const heads: string[] = []
+      let misplaced = 0
+      for (const e of await scanTable(page)) {
+        if (e.head !== null) {
+          current = e.head
+          heads.push(e.head)
+        } else if (e.workspace !== current) misplaced++
+      }
+      return { heads, misplaced }
+    }
     await expect.poll(async () => (await grouping()).heads.length).toBe(2)
     expect((await grouping()).misplaced).toBe(0)
     // Figures are never cut at this width (the Workspace column gives way to
@@ -138,7 +151,8 @@ describe('fleet', () => {
     await page.locator(`[data-testid="fleet-workspace"][data-workspace="${second.id}"]`).click()
     await expect.poll(() => page.getByTestId('fleet-focus').textContent()).toContain('Second demo')
     await expect.poll(() => page.locator('[data-testid="fleet-table"] tr[data-workspace="demo"]').count()).toBe(0)
-    expect(await rowsOf(page, second.id)).toBe(second.clusters)
+    const secondNow = (await cards(page)).workspaces.find((c) => c.id === second.id)
+    expect(await rowsOf(page, second.id)).toBe(secondNow?.clusters)
     await page.getByTestId('fleet-show-all').click()
     await expect.poll(() => page.locator('[data-testid="fleet-table"] tr[data-workspace="demo"]').count()).toBeGreaterThan(0)
 
