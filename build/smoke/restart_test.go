@@ -24,7 +24,7 @@ func TestDesktopSmokeKeepsThemeAcrossRestart(t *testing.T) {
 	// Positions in the 1440x900 Xvfb screen of `make desktop-smoke`: the
 	// Settings entry of the side bar, then the Dark button of Appearance.
 	// A moved control fails here, on the first run, not as "not kept".
-	click(t, 120, 555)
+	click(t, 120, 603)
 	click(t, 506, 216)
 	require.True(t, waitForLuma(t, filepath.Join(artifacts, "theme-first-run.png"), dark),
 		"choosing Dark in Settings did not darken the window (see theme-first-run.png)")
