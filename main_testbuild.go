@@ -11,8 +11,8 @@ import (
 	"os"
 
 	"github.com/clusterdeck/clusterdeck/app"
-	"github.com/clusterdeck/clusterdeck/bridge"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/bridge"
 )
 
 // The test build (`-tags testbuild`, what `make test` and `make bench` run):
