@@ -176,3 +176,16 @@ func equal(a, b any) bool {
 	}
 	return a == b
 }
+
+// ValueText is a changed value as an edit plan shows it: strings as they
+// are, anything else as JSON, nothing as "(not set)".
+func ValueText(v any) string {
+	if v == nil {
+		return "(not set)"
+	}
+	if s, ok := v.(string); ok {
+		return s
+	}
+	raw, _ := json.Marshal(v)
+	return string(raw)
+}

@@ -48,3 +48,18 @@ func TestCleanPoolsAndAutoscale(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"spark_version": "v", "num_workers": 0}`, string(raw), "single node sends num_workers 0")
 }
+
+func TestValueText(t *testing.T) {
+	for _, c := range []struct {
+		in   any
+		want string
+	}{
+		{nil, "(not set)"},
+		{"Small", "Small"},
+		{float64(30), "30"},
+		{true, "true"},
+		{map[string]any{"name": "CHANNEL_NAME_PREVIEW"}, `{"name":"CHANNEL_NAME_PREVIEW"}`},
+	} {
+		assert.Equal(t, c.want, ValueText(c.in), "%v", c.in)
+	}
+}

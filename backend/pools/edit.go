@@ -3,9 +3,9 @@ package pools
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
-	"sort"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
@@ -70,7 +70,7 @@ func PlanEdit(current compute.InstancePoolAndStats, form compute.CreateInstanceP
 	for k := range to {
 		keys[k] = true
 	}
-	for _, k := range sortedKeys(keys) {
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		if !slices.Contains(Editable, k) {
 			plan.ReadOnly = append(plan.ReadOnly, k)
 		}
@@ -78,11 +78,11 @@ func PlanEdit(current compute.InstancePoolAndStats, form compute.CreateInstanceP
 			continue
 		}
 		if slices.Contains(Editable, k) {
-			plan.Changes = append(plan.Changes, Change{Path: k, Field: k, Kind: clusterspec.Changed, Old: text(from[k]), New: text(to[k])})
+			plan.Changes = append(plan.Changes, Change{Path: k, Field: k, Kind: clusterspec.Changed, Old: clusterspec.ValueText(from[k]), New: clusterspec.ValueText(to[k])})
 			continue
 		}
 		plan.Problems = append(plan.Problems, Problem{Path: k, Code: "read_only", Severity: "error",
-			Message: fmt.Sprintf("%s cannot change after the pool is created (was %s).", k, text(from[k]))})
+			Message: fmt.Sprintf("%s cannot change after the pool is created (was %s).", k, clusterspec.ValueText(from[k]))})
 	}
 	// The form's own rules, on the fields that can change.
 	edited := SpecOf(current)
@@ -119,24 +119,4 @@ func fieldsOf(s compute.CreateInstancePool) (map[string]any, error) {
 		}
 	}
 	return m, nil
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-func text(v any) string {
-	if v == nil {
-		return "(not set)"
-	}
-	if s, ok := v.(string); ok {
-		return s
-	}
-	raw, _ := json.Marshal(v)
-	return string(raw)
 }

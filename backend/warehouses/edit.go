@@ -3,8 +3,9 @@ package warehouses
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
-	"sort"
+	"slices"
 
 	"github.com/databricks/databricks-sdk-go/service/sql"
 
@@ -74,13 +75,13 @@ func PlanEdit(current sql.EndpointInfo, form sql.CreateWarehouseRequest, fc Form
 	for k, v := range from {
 		merged[k] = v
 	}
-	for _, k := range sortedKeys(to) {
+	for _, k := range slices.Sorted(maps.Keys(to)) {
 		if readOnly[k] {
 			continue
 		}
 		merged[k] = to[k]
 		if !reflect.DeepEqual(from[k], to[k]) {
-			plan.Changes = append(plan.Changes, Change{Path: k, Field: k, Kind: clusterspec.Changed, Old: text(from[k]), New: text(to[k])})
+			plan.Changes = append(plan.Changes, Change{Path: k, Field: k, Kind: clusterspec.Changed, Old: clusterspec.ValueText(from[k]), New: clusterspec.ValueText(to[k])})
 		}
 	}
 	raw, err := json.Marshal(merged)
@@ -126,24 +127,4 @@ func fieldsOf(r any) (map[string]any, error) {
 		return nil, fmt.Errorf("decode warehouse: %w", err)
 	}
 	return m, nil
-}
-
-func sortedKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-func text(v any) string {
-	if v == nil {
-		return "(not set)"
-	}
-	if s, ok := v.(string); ok {
-		return s
-	}
-	raw, _ := json.Marshal(v)
-	return string(raw)
 }
