@@ -136,7 +136,10 @@ describe('cluster editor', () => {
     await page.waitForURL(/#\/compute\/demo\/[^/?]+$/)
     const state = page.getByTestId('state-badge').first()
     await expect.poll(() => state.getAttribute('data-state')).toMatch(/PENDING|RUNNING/)
-    // The demo runs its clock 6x: a start takes about 45 s.
+    // A start takes about 4 virtual minutes: move the demo's clock past it
+    // rather than wait for it (on a busy machine the wait was not enough),
+    // then wait for the page to report RUNNING.
+    await workspace.advance(300)
     await expect.poll(() => state.getAttribute('data-state'), { timeout: 110_000, interval: 1000 }).toBe('RUNNING')
     await page.screenshot({ path: join(artifacts, 'e2e-editor-created.png'), })
 
