@@ -67,6 +67,7 @@ func New(d Deps) *App {
 		clusters.rejected = d.Session.MarkRejectedSince
 	}
 	fleet := newFleet(ctx, d, clusters)
+	whs := newWarehouses(ctx, d)
 	return &App{
 		Shell:      newShell(d),
 		Workspaces: newWorkspaces(d, errs),
@@ -79,7 +80,7 @@ func New(d Deps) *App {
 		Operations: &Operations{svc: applier},
 		Policies:   newPolicies(ctx, d),
 		Pools:      newPools(ctx, d),
-		Warehouses: newWarehouses(ctx, d),
+		Warehouses: whs,
 		errors:     errs,
 		log:        d.Log,
 
@@ -87,7 +88,7 @@ func New(d Deps) *App {
 		Libraries:   newLibraries(ctx, d),
 		Runs:        newRuns(ctx, d, desktop, applier),
 		Logs:        newLogs(ctx, d),
-		Metrics:     newMetrics(ctx, d, clusters.pricesChanged),
+		Metrics:     newMetrics(ctx, d, clusters.pricesChanged, whs.svc),
 
 		Notifications: &Notifications{prefs: d.Notices},
 		Fleet:         fleet,
@@ -117,8 +118,12 @@ func newRuns(ctx context.Context, d Deps, desktop desktopServices, applier *appl
 	return r
 }
 
-func newMetrics(ctx context.Context, d Deps, pricesChanged func(ws string)) *Metrics {
+// newMetrics: the warehouse picker offers the Warehouses page's own list.
+func newMetrics(ctx context.Context, d Deps, pricesChanged func(ws string), whs *warehouses.Service) *Metrics {
 	svc := metrics.NewService(d.Clients, d.MetricsPrefs)
+	if whs != nil {
+		svc.WarehouseList = whs
+	}
 	if d.Manager != nil {
 		svc.DefaultWarehouse = func(ws string) string {
 			p, err := d.Manager.Get(ws)

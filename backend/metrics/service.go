@@ -8,11 +8,11 @@ package metrics
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
-	"github.com/databricks/databricks-sdk-go/service/sql"
 
 	"github.com/clusterdeck/clusterdeck/backend/leanread"
 	"github.com/clusterdeck/clusterdeck/backend/policyeval"
@@ -31,6 +31,8 @@ type Service struct {
 	clients          ClientSource
 	prefs            *Prefs
 	DefaultWarehouse func(ws string) string
+	// WarehouseList lists the warehouses the picker offers.
+	WarehouseList WarehouseSource
 	// Rates gives the DBU rate table for cost estimates (nil: no estimate).
 	Rates     func() policyeval.RateTable
 	now       func() time.Time
@@ -201,22 +203,29 @@ type Warehouses struct {
 	Chosen string      `json:"chosen"`
 }
 
+// WarehouseSource lists a workspace's SQL warehouses for the picker. The
+// Warehouses page's service is one (live, or its cache while offline), so
+// the picker and the page never show two different lists.
+type WarehouseSource interface {
+	PickerList(ctx context.Context, ws string) ([]Warehouse, error)
+}
+
+// ErrNoWarehouseSource: nothing was wired to list warehouses.
+var ErrNoWarehouseSource = errors.New("no list of SQL warehouses was wired")
+
 // Warehouses lists the workspace's SQL warehouses and which one is chosen.
 func (s *Service) Warehouses(ctx context.Context, ws string) (Warehouses, error) {
-	w, err := s.clients.Client(ctx, ws)
-	if err != nil {
-		return Warehouses{}, err
+	if s.WarehouseList == nil {
+		return Warehouses{}, ErrNoWarehouseSource
 	}
-	all, err := w.Warehouses.ListAll(ctx, sql.ListWarehousesRequest{})
+	items, err := s.WarehouseList.PickerList(ctx, ws)
 	if err != nil {
 		return Warehouses{}, fmt.Errorf("list SQL warehouses: %w", err)
 	}
-	out := Warehouses{Items: make([]Warehouse, 0, len(all)), Chosen: s.chosen(ws)}
-	for _, e := range all {
-		out.Items = append(out.Items, Warehouse{ID: e.Id, Name: e.Name, State: string(e.State), Size: e.ClusterSize,
-			Serverless: e.EnableServerlessCompute})
+	if items == nil {
+		items = []Warehouse{}
 	}
-	return out, nil
+	return Warehouses{Items: items, Chosen: s.chosen(ws)}, nil
 }
 
 func (s *Service) chosen(ws string) string {

@@ -48,7 +48,21 @@ func service(t *testing.T, srv *demo.Server, w *workspaceapi.Client) *Service {
 	s := NewService(one{w}, NewPrefs(filepath.Join(t.TempDir(), "metrics.json")))
 	s.now = srv.Clock().Now
 	s.pollEvery = 10 * time.Millisecond
+	s.WarehouseList = listed{w}
 	return s
+}
+
+// listed lists the warehouses as the API does (in the demo, the Starter
+// Warehouse first); the app wires the Warehouses page's service instead.
+type listed struct{ w *workspaceapi.Client }
+
+func (l listed) PickerList(ctx context.Context, _ string) ([]Warehouse, error) {
+	all, err := l.w.Warehouses.ListAll(ctx, sql.ListWarehousesRequest{})
+	out := make([]Warehouse, 0, len(all))
+	for _, e := range all {
+		out = append(out, Warehouse{ID: e.Id, Name: e.Name, State: string(e.State), Size: e.ClusterSize})
+	}
+	return out, err
 }
 
 func TestUtilisationFromNodeTimeline(t *testing.T) {
