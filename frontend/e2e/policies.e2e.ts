@@ -65,10 +65,15 @@ describe('cluster policies', () => {
     )
     await expect.poll(() => page.getByTestId('definition-status').textContent()).toContain('No errors')
     await expect.poll(() => page.getByTestId('policy-definition').locator('.cm-lintRange-error').count()).toBe(0)
-    // The preview: the family's hidden access mode, the override's limit and default.
+    // The preview is the editor's own form as the policy's users open it:
+    // the override's limit with its default filled in, the family's access
+    // mode hidden from the form (and listed beside it as hidden).
     const preview = page.getByTestId('policy-preview')
-    await expect.poll(() => preview.locator('[data-preview="autotermination_minutes"]').getAttribute('data-state')).toBe('limited')
-    await expect.poll(() => preview.locator('[data-preview="autotermination_minutes"]').textContent()).toContain('45')
+    const autoterm = preview.locator('[data-field="autotermination_minutes"]')
+    await expect.poll(() => autoterm.getAttribute('data-state')).toBe('limited')
+    await expect.poll(() => autoterm.locator('input').inputValue()).toBe('45')
+    expect(await preview.getByTestId('policy-picker').locator('input').inputValue()).toBe(policyName)
+    expect(await preview.locator('[data-field="data_security_mode"]').count()).toBe(0)
     await expect.poll(() => preview.locator('[data-preview="data_security_mode"]').getAttribute('data-state')).toBe('hidden')
     await page.screenshot({ path: join(artifacts, 'policies-edit.png'), fullPage: true })
     await page.getByTestId('policy-save').click()
@@ -100,11 +105,11 @@ describe('cluster policies', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe(`Edit policy «${policyName}»`)
     await expect.poll(() => page.getByTestId('policy-definition').textContent()).toContain('"defaultValue": 45')
     // A definition that cannot be read keeps the last preview, marked out of date.
-    await expect.poll(() => preview.locator('[data-preview="autotermination_minutes"]').count()).toBe(1)
+    await expect.poll(() => preview.locator('[data-field="autotermination_minutes"]').count()).toBe(1)
     await setDefinition(page, 'policy-definition', '{\n  "autotermination_minutes": {"type": "range", "maxValue": \n}')
     await expect.poll(() => preview.getAttribute('data-stale')).toBe('yes')
     expect(await preview.getByTestId('preview-stale').textContent()).toContain('Out of date')
-    expect(await preview.locator('[data-preview="autotermination_minutes"]').count()).toBe(1)
+    expect(await preview.locator('[data-field="autotermination_minutes"]').count()).toBe(1)
     await setDefinition(
       page,
       'policy-definition',
