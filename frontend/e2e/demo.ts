@@ -101,6 +101,11 @@ export class DemoWorkspace {
     return ((await res.json()) as { state: string }).state
   }
 
+  /** Deletes a SQL warehouse as someone else would. */
+  async deleteWarehouse(id: string): Promise<void> {
+    await this.call('DELETE', `/api/2.0/sql/warehouses/${encodeURIComponent(id)}`)
+  }
+
   /** Drives a RUNNING cluster into ERROR, as when its driver is lost. */
   async failCluster(id: string): Promise<void> {
     await this.call('POST', '/__demo/control/cluster-error', { cluster_id: id })

@@ -14,6 +14,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/fleet', name: 'fleet', component: () => import('./views/FleetView.vue'), meta: { title: 'Fleet' } },
   { path: '/pools', name: 'pools', component: () => import('./views/PoolsView.vue'), meta: { title: 'Pools' } },
   { path: '/warehouses', name: 'warehouses', component: () => import('./views/WarehousesView.vue'), meta: { title: 'SQL warehouses' } },
+  { path: '/warehouses/:ws/:id', name: 'warehouse', component: () => import('./views/WarehouseDetailView.vue'), meta: { title: 'SQL warehouse', nav: 'warehouses' } },
   { path: '/policies', name: 'policies', component: () => import('./views/PoliciesView.vue'), meta: { title: 'Policies' } },
   { path: '/policies/new', name: 'policy-new', component: () => import('./views/PolicyEditView.vue'), meta: { title: 'New policy', nav: 'policies' } },
   { path: '/policies/:ws/:id/edit', name: 'policy-edit', component: () => import('./views/PolicyEditView.vue'), meta: { title: 'Edit policy', nav: 'policies' } },

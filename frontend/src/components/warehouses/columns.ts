@@ -9,7 +9,7 @@ import { shownText } from '@/lib/text'
 
 export type WarehouseAction = 'start' | 'stop' | 'delete'
 
-const stateTags: Record<string, { label: string; type: 'success' | 'default' | 'error' | 'warning' }> = {
+export const stateTags: Record<string, { label: string; type: 'success' | 'default' | 'error' | 'warning' }> = {
   RUNNING: { label: 'Running', type: 'success' },
   STARTING: { label: 'Starting', type: 'warning' },
   STOPPING: { label: 'Stopping', type: 'warning' },
@@ -17,7 +17,7 @@ const stateTags: Record<string, { label: string; type: 'success' | 'default' | '
   DELETING: { label: 'Deleting', type: 'error' },
   DELETED: { label: 'Deleted', type: 'error' },
 }
-const kinds: Record<string, string> = { serverless: 'Serverless', pro: 'Pro', classic: 'Classic' }
+export const kinds: Record<string, string> = { serverless: 'Serverless', pro: 'Pro', classic: 'Classic' }
 
 const cell = (lines: Array<string | VNode>, cls = '') => h('div', { class: `cell ${cls}` }, lines)
 const sub = (text: string) => h('span', { class: 'sub' }, text)
