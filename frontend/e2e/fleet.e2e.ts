@@ -194,6 +194,22 @@ describe('fleet', () => {
     await dark.context.close()
   }, 240_000)
 
+  // A running SQL warehouse's row opens its own page in its workspace.
+  it("opens a SQL warehouse's page from its row", async () => {
+    const { page, context, errors } = await open(browser, bridge.url)
+    page.setDefaultTimeout(60_000)
+    await page.locator('[data-nav="fleet"]').click()
+    const row = page.locator('[data-testid="fleet-table"] tr[data-workspace="demo"][data-kind="sql-warehouse"][data-id="4f8c2a9b1d3e5f70"]')
+    await row.waitFor()
+    expect(await row.getByTestId('fleet-terminate').count()).toBe(0)
+    await row.locator('a.name').click()
+    await page.waitForURL(/#\/warehouses\/demo\/4f8c2a9b1d3e5f70$/)
+    await expect.poll(() => page.getByTestId('warehouse-title').textContent()).toBe('Serverless Starter Warehouse')
+    await expect.poll(() => page.getByTestId('warehouse-detail').getAttribute('data-state')).toBe('RUNNING')
+    expect(errors).toEqual([])
+    await context.close()
+  }, 120_000)
+
   // Issue 36: the palette reaches every workspace's compute from the lists
   // the app holds, and opens a cluster in its own workspace.
   it('opens a cluster of another workspace from the palette, in that workspace', async () => {
