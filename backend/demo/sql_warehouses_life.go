@@ -51,6 +51,7 @@ func (ws *workspace) bootWarehouse(wh *warehouse, now time.Time) time.Time {
 	wh.gen++
 	gen := wh.gen
 	wh.info.State, wh.info.NumClusters = sql.StateStarting, 0
+	wh.event(now, eventStarting)
 	d := warehouseStartTime
 	if wh.info.EnableServerlessCompute {
 		d = serverlessStartTime
@@ -59,6 +60,7 @@ func (ws *workspace) bootWarehouse(wh *warehouse, now time.Time) time.Time {
 	ws.sched.at(wh.readyAt, func(at time.Time) {
 		if wh.gen == gen && wh.info.State == sql.StateStarting {
 			wh.info.State, wh.info.NumClusters = sql.StateRunning, wh.info.MinNumClusters
+			wh.event(at, eventRunning)
 			ws.armAutoStop(wh, at)
 		}
 	})
@@ -89,9 +91,12 @@ func (ws *workspace) stopWarehouse(wh *warehouse, now time.Time) {
 	wh.gen++
 	gen := wh.gen
 	wh.info.State = sql.StateStopping
-	ws.sched.at(now.Add(warehouseStopTime), func(time.Time) {
+	wh.event(now, eventStopping)
+	wh.stopQueries(now)
+	ws.sched.at(now.Add(warehouseStopTime), func(at time.Time) {
 		if wh.gen == gen && wh.info.State == sql.StateStopping {
 			wh.info.State, wh.info.NumClusters = sql.StateStopped, 0
+			wh.event(at, eventStopped)
 		}
 	})
 }
