@@ -79,6 +79,19 @@ func TestWarehouseEventsTable(t *testing.T) {
 	}
 	assert.Equal(t, []string{"STARTING/0", "RUNNING/1", "STOPPING/1", "STOPPED/0"}, got)
 
+	// An edit restarts a running warehouse: its clusters stop, then start.
+	require.NoError(t, func() error { _, err := w.Warehouses.Start(ctx, sql.StartRequest{Id: "8a1e0c4d2b6f9e13"}); return err }())
+	srv.Clock().Advance(warehouseStartTime + time.Second)
+	restart := srv.Clock().Now()
+	_, err := w.Warehouses.Edit(ctx, sql.EditWarehouseRequest{Id: "8a1e0c4d2b6f9e13", AutoStopMins: 60})
+	require.NoError(t, err)
+	srv.Clock().Advance(warehouseStartTime + time.Second)
+	got = nil
+	for _, r := range run("8a1e0c4d2b6f9e13", restart) {
+		got = append(got, r[1]+"/"+r[2])
+	}
+	assert.Equal(t, []string{"STOPPING/1", "STOPPED/0", "STARTING/0", "RUNNING/1"}, got)
+
 	// A user without grants on the system catalog is refused, as for billing.
 	tok, err := srv.UserToken(srv.Token(), limitedUserName)
 	require.NoError(t, err)

@@ -50,6 +50,12 @@ func (ws *workspace) startWarehouse(wh *warehouse, now time.Time) time.Time {
 func (ws *workspace) bootWarehouse(wh *warehouse, now time.Time) time.Time {
 	wh.gen++
 	gen := wh.gen
+	if wh.info.State == sql.StateRunning { // an edit restarts it: its clusters stop first
+		wh.event(now, eventStopping)
+		wh.stopQueries(now)
+		wh.info.NumClusters = 0
+		wh.event(now, eventStopped)
+	}
 	wh.info.State, wh.info.NumClusters = sql.StateStarting, 0
 	wh.event(now, eventStarting)
 	d := warehouseStartTime

@@ -83,7 +83,7 @@ func (s *Service) History(ctx context.Context, ws, warehouseID string, q History
 	if err != nil {
 		return HistoryPage{}, err
 	}
-	resp, err := w.QueryHistory.List(ctx, req)
+	resp, err := listQueries(ctx, w, req)
 	if err != nil {
 		return HistoryPage{}, fmt.Errorf("read the query history of SQL warehouse %s: %w", warehouseID, err)
 	}

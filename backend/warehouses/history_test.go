@@ -206,3 +206,31 @@ func TestFirstLine(t *testing.T) {
 		assert.Equal(t, want, got, "%q", tc.in)
 	}
 }
+
+// The events are a query on the warehouse, which counts as activity: a
+// chart read again within eventsTTL reuses them rather than keep the
+// warehouse from stopping by itself.
+func TestLoadReadsEventsOnceInAWhile(t *testing.T) {
+	srv, svc := historyService(t)
+	ctx := demotest.Ctx(t)
+	reads := func() int {
+		p, err := svc.History(ctx, "ws", dashboardsID, HistoryQuery{Users: []string{"demo.user@example.com"}, PageSize: 200})
+		require.NoError(t, err)
+		n := 0
+		for _, r := range p.Rows {
+			if strings.Contains(r.Statement, "system.compute.warehouse_events") {
+				n++
+			}
+		}
+		return n
+	}
+	for i, want := range []int{1, 1, 2} {
+		if i == 2 {
+			srv.Clock().Advance(eventsTTL)
+		}
+		l, err := svc.Load(ctx, "ws", dashboardsID, srv.Clock().Now().Add(-6*time.Hour))
+		require.NoError(t, err)
+		assert.True(t, l.ClustersKnown)
+		assert.Equal(t, want, reads(), "after load %d", i+1)
+	}
+}

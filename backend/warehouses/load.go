@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/databricks/databricks-sdk-go/service/sql"
@@ -121,7 +122,7 @@ func loadSpans(ctx context.Context, w *workspaceapi.Client, warehouseID string, 
 		QueryStartTimeRange: &sql.TimeRange{StartTimeMs: from.UnixMilli(), EndTimeMs: to.UnixMilli()}}}
 	var out []span
 	for page := 0; page < loadMaxPages; page++ {
-		resp, err := w.QueryHistory.List(ctx, req)
+		resp, err := listQueries(ctx, w, req)
 		if err != nil {
 			return nil, false, fmt.Errorf("read the query history of SQL warehouse %s: %w", warehouseID, err)
 		}
@@ -181,7 +182,7 @@ func (s *Service) clusterSeries(ctx context.Context, w *workspaceapi.Client, inf
 		out.ClustersNote = "Cluster counts over time are read from system.compute.warehouse_events through the warehouse itself; it is not running, and reading them would start it."
 		return
 	}
-	events, err := readEvents(ctx, w, info.Id, since)
+	events, err := s.events.read(ctx, w, info.Id, since, s.now())
 	if err != nil {
 		fill(info.NumClusters)
 		out.ClustersNote = "Cluster counts over time could not be read from system.compute.warehouse_events: " + err.Error()
@@ -214,6 +215,57 @@ func (s *Service) clusterSeries(ctx context.Context, w *workspaceapi.Client, inf
 		}
 		out.Points[i].Clusters = peak // the most clusters the interval ran
 	}
+	// Events read a while ago (eventsTTL) miss the latest change: the
+	// warehouse's count now ends the chart.
+	if last := len(out.Points) - 1; last >= 0 {
+		out.Points[last].Clusters = max(out.Points[last].Clusters, info.NumClusters)
+	}
+}
+
+// eventsTTL is how long a warehouse's events are reused: each read is a
+// query on the warehouse, which counts as activity and would keep it from
+// stopping by itself if a page polling the chart read them every time.
+const eventsTTL = 10 * time.Minute
+
+// eventsCache keeps the events last read per warehouse.
+type eventsCache struct {
+	mu   sync.Mutex
+	byID map[string]cachedEvents
+}
+
+type cachedEvents struct {
+	at     time.Time
+	since  time.Time
+	events []warehouseEvent
+}
+
+// read gives the warehouse's events since since, reading them again when
+// the kept ones are older than eventsTTL or start later than since.
+func (c *eventsCache) read(ctx context.Context, w *workspaceapi.Client, id string, since, now time.Time) ([]warehouseEvent, error) {
+	key := w.Config.Host + "/" + id
+	c.mu.Lock()
+	got, ok := c.byID[key]
+	c.mu.Unlock()
+	if ok && now.Sub(got.at) < eventsTTL && !since.Before(got.since) {
+		out := make([]warehouseEvent, 0, len(got.events))
+		for _, e := range got.events {
+			if !e.at.Before(since) {
+				out = append(out, e)
+			}
+		}
+		return out, nil
+	}
+	events, err := readEvents(ctx, w, id, since)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	if c.byID == nil {
+		c.byID = map[string]cachedEvents{}
+	}
+	c.byID[key] = cachedEvents{at: now, since: since, events: events}
+	c.mu.Unlock()
+	return events, nil
 }
 
 // readEvents runs the events query on the warehouse and waits for it.
