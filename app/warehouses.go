@@ -21,10 +21,16 @@ type (
 	WarehouseSaved    = warehouses.Saved
 	WarehouseEditPlan = warehouses.EditPlan
 	WarehouseExport   = warehouses.Export
+	WarehouseHistory  = warehouses.HistoryPage
+	WarehouseLoad     = warehouses.LoadSeries
+	WarehouseConn     = warehouses.Connection
 )
 
 // errBadWarehouseSpec: the page sent a form that is not the API's JSON.
 var errBadWarehouseSpec = errors.New("the warehouse form is not valid JSON for the SQL Warehouses API")
+
+// errBadLoadHours: the load chart spans 1 hour to 30 days.
+var errBadLoadHours = errors.New("the load chart spans 1 to 720 hours")
 
 // errBadWarehouseExport: the page asked for a format warehouses do not have.
 var errBadWarehouseExport = errors.New("SQL warehouses export as API JSON, a bundle or Terraform only")
@@ -191,4 +197,43 @@ func (w *Warehouses) SaveExport(workspaceID, warehouseID, format string) (SavedF
 		return SavedFile{}, fmt.Errorf("%w: not %q", errBadWarehouseExport, format)
 	}
 	return saveAs(w.ctx, w.files, name, text)
+}
+
+// History is one page of the warehouse's query history, newest first,
+// filtered by users (names or ids) and statuses; pageToken "" is the first
+// page. While a query runs, the page says to read again soon.
+func (w *Warehouses) History(workspaceID, warehouseID string, users, statuses []string, pageToken string) (WarehouseHistory, error) {
+	ctx, cancel, err := w.call(workspaceID, workspaces.TimeoutRead)
+	if err != nil {
+		return WarehouseHistory{}, err
+	}
+	defer cancel()
+	return forPageErr(w.svc.History(ctx, workspaceID, warehouseID,
+		warehouses.HistoryQuery{Users: users, Statuses: statuses, PageToken: pageToken}))
+}
+
+// Load is the warehouse's load over the last hours (1 to 720): queries
+// running and queued, and clusters, per interval.
+func (w *Warehouses) Load(workspaceID, warehouseID string, hours int) (WarehouseLoad, error) {
+	if hours < 1 || hours > 720 {
+		return WarehouseLoad{}, fmt.Errorf("%w, not %d", errBadLoadHours, hours)
+	}
+	ctx, cancel, err := w.call(workspaceID, workspaces.TimeoutOnline)
+	if err != nil {
+		return WarehouseLoad{}, err
+	}
+	defer cancel()
+	since := w.svc.Now().Add(-time.Duration(hours) * time.Hour)
+	return forPageErr(w.svc.Load(ctx, workspaceID, warehouseID, since))
+}
+
+// Connection is how tools reach the warehouse: hostname, HTTP path, JDBC,
+// ODBC, Python and dbt settings, never a secret.
+func (w *Warehouses) Connection(workspaceID, warehouseID string) (WarehouseConn, error) {
+	ctx, cancel, err := w.call(workspaceID, workspaces.TimeoutRead)
+	if err != nil {
+		return WarehouseConn{}, err
+	}
+	defer cancel()
+	return forPageErr(w.svc.Connection(ctx, workspaceID, warehouseID))
 }

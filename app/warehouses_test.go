@@ -92,3 +92,63 @@ func pathsOf(ps []WarehouseProblem) []string {
 	}
 	return out
 }
+
+// History, load and connection through the facade on the Demo workspace,
+// and a deleted warehouse worded as gone.
+func TestWarehouseHistoryLoadConnectionFacade(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	srv, err := demo.Start(ctx, demo.Options{Seed: 3, FreezeClock: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = srv.Close() })
+	a, _ := newCatalogTestApp(t, srv.URL(), srv.Token())
+	const reporting = "8e0a2c4b6d5f7193" // Always-on Reporting: a report runs, one waits
+
+	for _, tc := range []struct {
+		name     string
+		users    []string
+		statuses []string
+		running  bool
+	}{
+		{"all", nil, nil, true},
+		{"failed", nil, []string{"FAILED"}, false},
+		{"one user, live", []string{"demo.user@example.com"}, []string{"RUNNING"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page, err := a.Warehouses.History("demo", reporting, tc.users, tc.statuses, "")
+			require.NoError(t, err)
+			require.NotEmpty(t, page.Rows)
+			assert.Equal(t, tc.running, page.Running)
+			if page.NextPageToken != "" {
+				next, err := a.Warehouses.History("demo", reporting, nil, nil, page.NextPageToken)
+				require.NoError(t, err)
+				assert.NotEqual(t, page.Rows[0].ID, next.Rows[0].ID)
+			}
+		})
+	}
+	_, err = a.Warehouses.History("demo", reporting, nil, []string{"DONE"}, "")
+	assert.Equal(t, "BAD_HISTORY_FILTER", a.errors.UIError(err).Code)
+
+	load, err := a.Warehouses.Load("demo", reporting, 24)
+	require.NoError(t, err)
+	assert.NotEmpty(t, load.Points)
+	assert.True(t, load.ClustersKnown, load.ClustersNote)
+	_, err = a.Warehouses.Load("demo", reporting, 0)
+	assert.Equal(t, "BAD_LOAD_RANGE", a.errors.UIError(err).Code)
+
+	conn, err := a.Warehouses.Connection("demo", reporting)
+	require.NoError(t, err)
+	assert.Equal(t, "/sql/1.0/warehouses/"+reporting, conn.HTTPPath)
+	assert.NotContains(t, conn.JDBCURL, srv.Token())
+
+	require.NoError(t, a.Warehouses.Stop("demo", reporting))
+	srv.Clock().Advance(time.Minute)
+	require.NoError(t, a.Warehouses.Delete("demo", reporting, "Always-on Reporting"))
+	srv.Clock().Advance(time.Minute)
+	_, err = a.Warehouses.History("demo", reporting, nil, nil, "")
+	assert.Equal(t, "WAREHOUSE_NOT_FOUND", a.errors.UIError(err).Code)
+	_, err = a.Warehouses.Load("demo", reporting, 1)
+	assert.Equal(t, "WAREHOUSE_NOT_FOUND", a.errors.UIError(err).Code)
+	_, err = a.Warehouses.Connection("demo", reporting)
+	assert.Equal(t, "WAREHOUSE_NOT_FOUND", a.errors.UIError(err).Code)
+}

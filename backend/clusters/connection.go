@@ -63,47 +63,74 @@ func (s *Service) Connection(ctx context.Context, ws, id string) (Connection, er
 
 // ConnectionOf fills the connection details of cluster d on host.
 func ConnectionOf(host, orgID, authType string, d *compute.ClusterDetails) Connection {
-	// Workspaces answer on HTTPS port 443; a host that names another port
-	// (a proxy, the demo) is shown as it is.
-	hostname, port, scheme := host, 443, "https"
-	if u, err := url.Parse(host); err == nil && u.Host != "" {
-		hostname, scheme = u.Hostname(), u.Scheme
-		if p, err := strconv.Atoi(u.Port()); err == nil {
-			port = p
-		}
-	}
-	base := scheme + "://" + hostname
-	if port != 443 {
-		base += ":" + strconv.Itoa(port)
-	}
+	hostname, port, scheme, base := HostPort(host)
 	c := Connection{Hostname: hostname, Port: port, Protocol: strings.ToUpper(scheme), OrgID: orgID, ClusterID: d.ClusterId,
 		HTTPPath: fmt.Sprintf("sql/protocolv1/o/%s/%s", orgID, d.ClusterId)}
 	c.Credential = credentialNote(authType)
 	c.AccessNote, c.ConnectOK = accessNote(d.DataSecurityMode)
 	profile := export.Key(d.ClusterName, "cluster")
 	c.Snippets = []Snippet{
-		{ID: "jdbc", Title: "JDBC URL", Language: "text",
-			Text: fmt.Sprintf("jdbc:databricks://%s:%d/default;transportMode=http;ssl=%d;httpPath=%s;AuthMech=3;UID=token;PWD=<personal-access-token>",
-				hostname, port, boolInt(scheme == "https"), c.HTTPPath),
-			Note: "Databricks JDBC driver. Replace <personal-access-token> with a token of yours, or use the driver's OAuth settings."},
-		{ID: "odbc", Title: "ODBC", Language: "ini",
-			Text: fmt.Sprintf("Host=%s\nPort=%d\nHTTPPath=%s\nSSL=%d\nThriftTransport=2\nAuthMech=3\nUID=token\nPWD=<personal-access-token>",
-				hostname, port, c.HTTPPath, boolInt(scheme == "https")),
-			Note: "Databricks ODBC driver (Simba Spark). Replace <personal-access-token>."},
+		JDBCSnippet(hostname, port, scheme, c.HTTPPath),
+		ODBCSnippet(hostname, port, scheme, c.HTTPPath),
 		{ID: "python", Title: "Python (Databricks Connect)", Language: "python",
 			Text: fmt.Sprintf("from databricks.connect import DatabricksSession\n\n# Credentials come from DATABRICKS_TOKEN or ~/.databrickscfg (unified auth).\nspark = DatabricksSession.builder.remote(\n    host=%q,\n    cluster_id=%q,\n).getOrCreate()",
 				base, d.ClusterId),
 			Note: "pip install \"databricks-connect==" + connectVersion(d.SparkVersion) + ".*\" (match the cluster's runtime)."},
-		{ID: "dbt", Title: "dbt (profiles.yml)", Language: "yaml",
-			Text: fmt.Sprintf("%s:\n  target: dev\n  outputs:\n    dev:\n      type: databricks\n      host: %s\n      http_path: %s\n      schema: default\n      token: \"{{ env_var('DATABRICKS_TOKEN') }}\"\n      threads: 4",
-				profile, hostname, c.HTTPPath),
-			Note: "dbt-databricks. The token is read from DATABRICKS_TOKEN when dbt runs."},
+		DBTSnippet(profile, hostname, c.HTTPPath),
 		{ID: "cli", Title: "Databricks CLI / SDK profile (~/.databrickscfg)", Language: "ini",
 			Text: fmt.Sprintf("[%s]\nhost = %s\ncluster_id = %s", profile, base, d.ClusterId),
 			Note: fmt.Sprintf("Then sign in: databricks auth login --host %s --profile %s (or add token = … yourself).", base, profile)},
 	}
 	return c
 }
+
+// HostPort is where tools reach a workspace host: workspaces answer on
+// HTTPS port 443; a host that names another port (a proxy, the demo) is
+// shown as it is. base is the URL with the port when it is not 443.
+func HostPort(host string) (hostname string, port int, scheme, base string) {
+	hostname, port, scheme = host, 443, "https"
+	if u, err := url.Parse(host); err == nil && u.Host != "" {
+		hostname, scheme = u.Hostname(), u.Scheme
+		if p, err := strconv.Atoi(u.Port()); err == nil {
+			port = p
+		}
+	}
+	base = scheme + "://" + hostname
+	if port != 443 {
+		base += ":" + strconv.Itoa(port)
+	}
+	return hostname, port, scheme, base
+}
+
+// JDBCSnippet is the Databricks JDBC URL of an HTTP path (a cluster's or a
+// SQL warehouse's), with a placeholder for the token.
+func JDBCSnippet(hostname string, port int, scheme, httpPath string) Snippet {
+	return Snippet{ID: "jdbc", Title: "JDBC URL", Language: "text",
+		Text: fmt.Sprintf("jdbc:databricks://%s:%d/default;transportMode=http;ssl=%d;httpPath=%s;AuthMech=3;UID=token;PWD=<personal-access-token>",
+			hostname, port, boolInt(scheme == "https"), httpPath),
+		Note: "Databricks JDBC driver. Replace <personal-access-token> with a token of yours, or use the driver's OAuth settings."}
+}
+
+// ODBCSnippet is the Databricks ODBC driver's settings for an HTTP path.
+func ODBCSnippet(hostname string, port int, scheme, httpPath string) Snippet {
+	return Snippet{ID: "odbc", Title: "ODBC", Language: "ini",
+		Text: fmt.Sprintf("Host=%s\nPort=%d\nHTTPPath=%s\nSSL=%d\nThriftTransport=2\nAuthMech=3\nUID=token\nPWD=<personal-access-token>",
+			hostname, port, httpPath, boolInt(scheme == "https")),
+		Note: "Databricks ODBC driver (Simba Spark). Replace <personal-access-token>."}
+}
+
+// DBTSnippet is a dbt-databricks profile for an HTTP path; the token is
+// read from the environment.
+func DBTSnippet(profile, hostname, httpPath string) Snippet {
+	return Snippet{ID: "dbt", Title: "dbt (profiles.yml)", Language: "yaml",
+		Text: fmt.Sprintf("%s:\n  target: dev\n  outputs:\n    dev:\n      type: databricks\n      host: %s\n      http_path: %s\n      schema: default\n      token: \"{{ env_var('DATABRICKS_TOKEN') }}\"\n      threads: 4",
+			profile, hostname, httpPath),
+		Note: "dbt-databricks. The token is read from DATABRICKS_TOKEN when dbt runs."}
+}
+
+// CredentialNote says which credential tools use, from the SDK's resolved
+// auth type of the workspace.
+func CredentialNote(authType string) string { return credentialNote(authType) }
 
 func boolInt(b bool) int {
 	if b {

@@ -19,6 +19,7 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	pools := fs.Int("pools", 0, "extra generated instance pools")
 	policies := fs.Int("policies", 0, "extra generated cluster policies")
 	history := fs.Int("event-history", 4, "past autoscaling resizes per generated autoscaling cluster")
+	queries := fs.Int("queries", 0, "extra generated query history entries on the team warehouses (last 7 days)")
 	latency := fs.Duration("latency", 0, "latency added to every request, e.g. 150ms")
 	jitter := fs.Duration("jitter", 0, "random extra latency, uniform in [0, jitter)")
 	faultRate := fs.Float64("fault-rate", 0, "share of requests (0..1) failing with 429/503/500")
@@ -41,7 +42,7 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	opts := Options{
 		Addr: *addr, ExtraClusters: *clusters, ExtraPools: *pools, ExtraPolicies: *policies, EventHistory: *history,
-		Latency: *latency, Jitter: *jitter, FaultRate: *faultRate, TimeScale: *timeScale, Seed: *seed, Empty: *empty,
+		ExtraQueries: *queries, Latency: *latency, Jitter: *jitter, FaultRate: *faultRate, TimeScale: *timeScale, Seed: *seed, Empty: *empty,
 		Control: *control, AllClustersVisible: *allVisible,
 	}
 	if *verbose {

@@ -31,6 +31,9 @@ type Options struct {
 	ExtraPools    int
 	ExtraPolicies int
 	EventHistory  int
+	// ExtraQueries adds N generated entries to the query history of the
+	// team warehouses over the last 7 days (sql_history_seed.go).
+	ExtraQueries int
 	// Latency is added to every request, plus a uniform random Jitter.
 	Latency time.Duration
 	Jitter  time.Duration

@@ -79,6 +79,8 @@ func (ws *workspace) runQuery(stmt string, params []sql.StatementParameterListIt
 		return ws.billingQuery(stmt, params, usageColumns, usageTypes, ws.usageRecords(now))
 	case "system.billing.list_prices":
 		return ws.billingQuery(stmt, params, listPriceColumns, listPriceTypes, ws.listPriceRecords())
+	case "system.compute.warehouse_events":
+		return ws.billingQuery(stmt, params, warehouseEventColumns, warehouseEventTypes, ws.warehouseEventRecords())
 	}
 	return ws.runTimelineQuery(stmt, params, now)
 }

@@ -22,6 +22,7 @@ type statement struct {
 	runsAt   time.Time // the warehouse is up: PENDING → RUNNING
 	doneAt   time.Time // RUNNING → the finished answer
 	canceled bool
+	hist     *queryEntry // its entry in the query history (sql_history.go)
 }
 
 func sqlRoutes() map[string]handler {
@@ -37,6 +38,7 @@ func sqlRoutes() map[string]handler {
 		"GET /api/2.0/sql/statements/{id}":                       (*workspace).statementGet,
 		"GET /api/2.0/sql/statements/{id}/result/chunks/{chunk}": (*workspace).statementChunk,
 		"POST /api/2.0/sql/statements/{id}/cancel":               (*workspace).statementCancel,
+		"GET /api/2.0/sql/history/queries":                       (*workspace).queryHistoryList,
 	}
 }
 
@@ -96,10 +98,12 @@ func (ws *workspace) statementExecute(c *call) (any, error) {
 	st.finish(cols, rows, qerr, req.RowLimit)
 	ws.statements[id] = st
 	ws.busy(wh, st.doneAt) // a statement is activity: auto-stop counts from its end
+	st.hist = ws.recordStatement(c, wh, st, req.Statement)
 	resp := st.at(c.now)
 	if resp.Status.State != sql.StatementStateSucceeded && resp.Status.State != sql.StatementStateFailed &&
 		wait > 0 && req.OnWaitTimeout == sql.ExecuteStatementRequestOnWaitTimeoutCancel {
 		st.canceled = true
+		st.hist.cancel(c.now)
 		resp = st.at(c.now)
 	}
 	return resp, nil
@@ -184,6 +188,7 @@ func (ws *workspace) statementCancel(c *call) (any, error) {
 	}
 	if c.now.Before(st.doneAt) {
 		st.canceled = true
+		st.hist.cancel(c.now)
 	}
 	return struct{}{}, nil
 }

@@ -29,6 +29,12 @@ type warehouse struct {
 	busyUntil time.Time
 	idleArm   int // the auto-stop timer that still counts
 	deleted   bool
+	// Query history (sql_history.go) in start order, the entries not yet
+	// final among them, and the life-cycle events of
+	// system.compute.warehouse_events (sql_warehouse_events.go).
+	queries []*queryEntry
+	live    []*queryEntry
+	events  []warehouseEvent
 }
 
 // seedWarehouse is one warehouse of the seed.
@@ -105,6 +111,7 @@ func seedWarehouses(ws *workspace, now time.Time) {
 			ws.armAutoStop(wh, now)
 		}
 	}
+	seedQueryHistory(ws, now)
 }
 
 // addWarehouse records a warehouse; its creator owns it.
@@ -181,7 +188,7 @@ func (ws *workspace) warehousesList(c *call) (any, error) {
 	out := sql.ListWarehousesResponse{Warehouses: []sql.EndpointInfo{}}
 	for _, wh := range ws.warehouseList() {
 		if ws.effective(c.user, kindWarehouse, wh.info.Id) >= levelUse {
-			out.Warehouses = append(out.Warehouses, wh.view(c.r.Host))
+			out.Warehouses = append(out.Warehouses, wh.withLoad(wh.view(c.r.Host), c.now))
 		}
 	}
 	return out, nil
@@ -195,5 +202,5 @@ func (ws *workspace) warehouseGet(c *call) (any, error) {
 	if err := ws.authorize(c.user, kindWarehouse, wh.info.Id, levelUse); err != nil {
 		return nil, err
 	}
-	return getResponse(wh.view(c.r.Host))
+	return getResponse(wh.withLoad(wh.view(c.r.Host), c.now))
 }

@@ -50,7 +50,14 @@ func (ws *workspace) startWarehouse(wh *warehouse, now time.Time) time.Time {
 func (ws *workspace) bootWarehouse(wh *warehouse, now time.Time) time.Time {
 	wh.gen++
 	gen := wh.gen
+	if wh.info.State == sql.StateRunning { // an edit restarts it: its clusters stop first
+		wh.event(now, eventStopping)
+		wh.stopQueries(now)
+		wh.info.NumClusters = 0
+		wh.event(now, eventStopped)
+	}
 	wh.info.State, wh.info.NumClusters = sql.StateStarting, 0
+	wh.event(now, eventStarting)
 	d := warehouseStartTime
 	if wh.info.EnableServerlessCompute {
 		d = serverlessStartTime
@@ -59,6 +66,7 @@ func (ws *workspace) bootWarehouse(wh *warehouse, now time.Time) time.Time {
 	ws.sched.at(wh.readyAt, func(at time.Time) {
 		if wh.gen == gen && wh.info.State == sql.StateStarting {
 			wh.info.State, wh.info.NumClusters = sql.StateRunning, wh.info.MinNumClusters
+			wh.event(at, eventRunning)
 			ws.armAutoStop(wh, at)
 		}
 	})
@@ -89,9 +97,12 @@ func (ws *workspace) stopWarehouse(wh *warehouse, now time.Time) {
 	wh.gen++
 	gen := wh.gen
 	wh.info.State = sql.StateStopping
-	ws.sched.at(now.Add(warehouseStopTime), func(time.Time) {
+	wh.event(now, eventStopping)
+	wh.stopQueries(now)
+	ws.sched.at(now.Add(warehouseStopTime), func(at time.Time) {
 		if wh.gen == gen && wh.info.State == sql.StateStopping {
 			wh.info.State, wh.info.NumClusters = sql.StateStopped, 0
+			wh.event(at, eventStopped)
 		}
 	})
 }

@@ -262,9 +262,16 @@ func (ws *workspace) warehouseDelete(c *call) (any, error) {
 	}
 	wh.gen++
 	gen := wh.gen
+	if wh.info.State == sql.StateRunning || wh.info.State == sql.StateStarting {
+		wh.event(c.now, eventStopping) // its clusters go with it
+		wh.stopQueries(c.now)
+	}
 	wh.info.State, wh.info.NumClusters = sql.StateDeleting, 0
-	ws.sched.at(c.now.Add(warehouseDeleteTime), func(time.Time) {
+	ws.sched.at(c.now.Add(warehouseDeleteTime), func(at time.Time) {
 		if wh.gen == gen {
+			if n := len(wh.events); n > 0 && wh.events[n-1].typ == eventStopping {
+				wh.event(at, eventStopped)
+			}
 			wh.deleted = true
 			wh.info.State = sql.StateDeleted
 			delete(ws.acls, aclKey(kindWarehouse, wh.info.Id))

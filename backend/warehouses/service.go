@@ -46,7 +46,8 @@ type Service struct {
 	cache   catalog.Reader
 	clients ClientSource
 	now     func() time.Time
-	pricer  *Pricer // nil: no cost estimates
+	pricer  *Pricer     // nil: no cost estimates
+	events  eventsCache // warehouse events read for load charts (load.go)
 }
 
 // NewService reads from cache (catalog.Refresher) and talks to workspaces

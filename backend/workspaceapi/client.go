@@ -59,6 +59,7 @@ type Client struct {
 	Files              files.FilesInterface
 	StatementExecution sql.StatementExecutionInterface
 	Warehouses         sql.WarehousesInterface
+	QueryHistory       sql.QueryHistoryInterface
 
 	PolicyComplianceForClusters compute.PolicyComplianceForClustersInterface
 }
@@ -106,6 +107,7 @@ func New(cfg *config.Config) (*Client, error) {
 		Files:              files.NewFiles(c),
 		StatementExecution: sql.NewStatementExecution(c),
 		Warehouses:         sql.NewWarehouses(c),
+		QueryHistory:       sql.NewQueryHistory(c),
 
 		PolicyComplianceForClusters: compute.NewPolicyComplianceForClusters(c),
 	}, nil
