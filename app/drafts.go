@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"errors"
 
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
@@ -12,11 +11,11 @@ import (
 // flow (drafts.Service). Everything but refresh, plan and apply works with
 // no network.
 type Drafts struct {
+	facade
 	svc    *drafts.Service
 	store  *drafts.Store // Delete and Purge, which have no view
 	files  FileSaver
 	errors *ErrorFormatter
-	ctx    context.Context
 }
 
 // The page's shapes are the drafts package's own.

@@ -13,31 +13,28 @@ func (d *Drafts) Targets() ([]TargetView, error) { return forPage(d.svc.Targets(
 // RefreshCatalog fetches the workspace's node types, runtimes, policies and
 // pools for offline checks.
 func (d *Drafts) RefreshCatalog(workspaceID string) (TargetView, error) {
-	ctx, cancel := context.WithTimeout(d.ctx, onlineTimeout)
-	defer cancel()
-	v, err := d.svc.RefreshCatalog(ctx, workspaceID)
-	return forPage(v), draftInputError(d.errors, netErr(err))
+	return call(d.facade, workspaceID, onlineTimeout, func(ctx context.Context) (TargetView, error) {
+		v, err := d.svc.RefreshCatalog(ctx, workspaceID)
+		return v, d.inputError(err)
+	})
 }
 
 // Clusters lists the UI- and API-made clusters of a workspace, to save one
 // as a draft.
 func (d *Drafts) Clusters(workspaceID string) ([]ClusterOption, error) {
-	ctx, cancel := context.WithTimeout(d.ctx, onlineTimeout)
-	defer cancel()
-	out, err := d.svc.Clusters(ctx, workspaceID)
-	if err != nil {
-		return nil, draftInputError(d.errors, netErr(err))
-	}
-	return forPage(out), nil
+	return call(d.facade, workspaceID, onlineTimeout, func(ctx context.Context) ([]ClusterOption, error) {
+		out, err := d.svc.Clusters(ctx, workspaceID)
+		return out, d.inputError(err)
+	})
 }
 
 // SaveFromCluster makes a draft of an existing cluster (what its create call
 // would take), targeted at its workspace.
 func (d *Drafts) SaveFromCluster(workspaceID, clusterID, name string) (DraftView, error) {
-	ctx, cancel := context.WithTimeout(d.ctx, onlineTimeout)
-	defer cancel()
-	v, err := d.svc.SaveFromCluster(ctx, workspaceID, clusterID, name)
-	return forPage(v), draftInputError(d.errors, netErr(err))
+	return call(d.facade, workspaceID, onlineTimeout, func(ctx context.Context) (DraftView, error) {
+		v, err := d.svc.SaveFromCluster(ctx, workspaceID, clusterID, name)
+		return v, d.inputError(err)
+	})
 }
 
 // PlanApply checks the draft online against the target workspace (fresh
@@ -46,14 +43,15 @@ func (d *Drafts) SaveFromCluster(workspaceID, clusterID, name string) (DraftView
 // field-by-field diff. With several clusters of that name the plan asks to
 // choose; pass the chosen clusterID to plan for it.
 func (d *Drafts) PlanApply(draftID, workspaceID, clusterID string) (PlanView, error) {
-	ctx, cancel := context.WithTimeout(d.ctx, onlineTimeout)
-	defer cancel()
-	v, err := d.svc.PlanView(ctx, draftID, workspaceID, clusterID)
-	if err != nil {
-		return PlanView{}, draftInputError(d.errors, netErr(err))
-	}
-	return forPage(v), nil
+	return call(d.facade, workspaceID, onlineTimeout, func(ctx context.Context) (PlanView, error) {
+		v, err := d.svc.PlanView(ctx, draftID, workspaceID, clusterID)
+		return v, d.inputError(err)
+	})
 }
+
+// inputError words a call that needs the workspace: unreachable reads as
+// such (netErr), an input error names its field or line.
+func (d *Drafts) inputError(err error) error { return draftInputError(d.errors, netErr(err)) }
 
 // Apply carries out the plan the user reviewed (drafts.Service.Apply).
 // Steps are reported under apply:progress:<req.OperationID>;

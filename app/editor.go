@@ -24,10 +24,10 @@ var (
 // Editor is the facade of the cluster create/edit form (editor.Service)
 // and of the DBU rate table its estimate uses.
 type Editor struct {
+	facade
 	svc    *editor.Service
 	rates  *rates.Store
 	errors *ErrorFormatter
-	ctx    context.Context
 }
 
 // The form's shapes are the editor's, the catalog's and the checker's own.
@@ -91,9 +91,9 @@ func (e *Editor) Catalog(workspaceID string) (EditorCatalog, error) {
 
 // RefreshCatalog fetches the catalog from the workspace now.
 func (e *Editor) RefreshCatalog(workspaceID string) (EditorCatalog, error) {
-	ctx, cancel := context.WithTimeout(e.ctx, workspaces.TimeoutCatalog)
-	defer cancel()
-	return forPageErr(e.svc.RefreshCatalog(ctx, workspaceID))
+	return call(e.facade, workspaceID, workspaces.TimeoutCatalog, func(ctx context.Context) (EditorCatalog, error) {
+		return e.svc.RefreshCatalog(ctx, workspaceID)
+	})
 }
 
 // NewRequestID returns the id that makes one create idempotent; the page

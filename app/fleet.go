@@ -1,15 +1,13 @@
 package app
 
 import (
-	"context"
-
 	"github.com/clusterdeck/clusterdeck/backend/fleet"
 )
 
 // Fleet is the Fleet page: the compute running in every workspace at once
 // (fleet.Service).
 type Fleet struct {
-	ctx   context.Context
+	facade
 	svc   *fleet.Service
 	files FileSaver
 }

@@ -20,42 +20,34 @@ const librariesCallTimeout = workspaces.TimeoutPanel
 
 // Libraries is the facade of a cluster's Libraries tab.
 type Libraries struct {
-	ctx context.Context
+	facade
 	svc *libraries.Service
-}
-
-func (l *Libraries) call() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(l.ctx, librariesCallTimeout)
 }
 
 // Get returns the cluster's libraries with their status.
 func (l *Libraries) Get(workspaceID, clusterID string) (LibrariesView, error) {
-	ctx, cancel := l.call()
-	defer cancel()
-	return forPageErr(l.svc.Get(ctx, workspaceID, clusterID))
+	return call(l.facade, workspaceID, librariesCallTimeout, func(ctx context.Context) (LibrariesView, error) {
+		return l.svc.Get(ctx, workspaceID, clusterID)
+	})
 }
 
 // Install checks the form and installs the library when nothing blocks it.
 func (l *Libraries) Install(workspaceID, clusterID string, form LibraryForm) (LibraryOutcome, error) {
-	ctx, cancel := l.call()
-	defer cancel()
-	return forPageErr(tracked(ctx, func(ctx context.Context) (LibraryOutcome, error) {
+	return write(l.facade, workspaceID, librariesCallTimeout, func(ctx context.Context) (LibraryOutcome, error) {
 		return l.svc.Install(ctx, workspaceID, clusterID, form)
-	}))
+	})
 }
 
 // Uninstall marks a library (by its key) for removal at the next restart.
 func (l *Libraries) Uninstall(workspaceID, clusterID, key string) (LibraryOutcome, error) {
-	ctx, cancel := l.call()
-	defer cancel()
-	return forPageErr(tracked(ctx, func(ctx context.Context) (LibraryOutcome, error) {
+	return write(l.facade, workspaceID, librariesCallTimeout, func(ctx context.Context) (LibraryOutcome, error) {
 		return l.svc.Uninstall(ctx, workspaceID, clusterID, key)
-	}))
+	})
 }
 
 // Elsewhere lists the other clusters carrying the library.
 func (l *Libraries) Elsewhere(workspaceID, clusterID, key string) ([]LibraryElsewhere, error) {
-	ctx, cancel := l.call()
-	defer cancel()
-	return forPageErr(l.svc.Elsewhere(ctx, workspaceID, clusterID, key))
+	return call(l.facade, workspaceID, librariesCallTimeout, func(ctx context.Context) ([]LibraryElsewhere, error) {
+		return l.svc.Elsewhere(ctx, workspaceID, clusterID, key)
+	})
 }

@@ -28,24 +28,24 @@ const (
 
 // Logs is the facade of a cluster's Driver logs tab.
 type Logs struct {
-	ctx   context.Context
+	facade
 	svc   *logs.Service
 	files FileSaver // nil in the browser bridge without --save-dir
 }
 
 // Files says where the cluster's logs are delivered and lists the driver's files.
 func (l *Logs) Files(workspaceID, clusterID string) (LogsView, error) {
-	ctx, cancel := context.WithTimeout(l.ctx, logsCallTimeout)
-	defer cancel()
-	return forPageErr(l.svc.Files(ctx, workspaceID, clusterID))
+	return call(l.facade, workspaceID, logsCallTimeout, func(ctx context.Context) (LogsView, error) {
+		return l.svc.Files(ctx, workspaceID, clusterID)
+	})
 }
 
 // Read returns complete lines of one file: the tail (before and after -1),
 // the window ending at before, or what was added after after.
 func (l *Logs) Read(workspaceID, clusterID, file string, before, after int64) (LogsWindow, error) {
-	ctx, cancel := context.WithTimeout(l.ctx, logsCallTimeout)
-	defer cancel()
-	return forPageErr(l.svc.Read(ctx, workspaceID, clusterID, file, logs.Range{Before: before, After: after}))
+	return call(l.facade, workspaceID, logsCallTimeout, func(ctx context.Context) (LogsWindow, error) {
+		return l.svc.Read(ctx, workspaceID, clusterID, file, logs.Range{Before: before, After: after})
+	})
 }
 
 // Download saves the whole file through the save dialog, range by range.

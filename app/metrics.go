@@ -27,42 +27,38 @@ const metricsCallTimeout = workspaces.TimeoutStatement
 
 // Metrics is the facade of a cluster's Metrics tab.
 type Metrics struct {
-	ctx context.Context
+	facade
 	svc *metrics.Service
 	// pricesChanged re-lists a workspace whose prices per DBU changed.
 	pricesChanged func(ws string)
 }
 
-func (m *Metrics) call() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(m.ctx, metricsCallTimeout)
-}
-
 // Workers is the worker count over the window, from the event log.
 func (m *Metrics) Workers(workspaceID, clusterID string, w MetricsWindow) (MetricsWorkers, error) {
-	ctx, cancel := m.call()
-	defer cancel()
-	return forPageErr(m.svc.Workers(ctx, workspaceID, clusterID, w))
+	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (MetricsWorkers, error) {
+		return m.svc.Workers(ctx, workspaceID, clusterID, w)
+	})
 }
 
 // Utilisation is CPU, memory and network per minute from node_timeline.
 func (m *Metrics) Utilisation(workspaceID, clusterID string, q MetricsQuery) (MetricsUtilisation, error) {
-	ctx, cancel := m.call()
-	defer cancel()
-	return forPageErr(m.svc.Utilisation(ctx, workspaceID, clusterID, q))
+	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (MetricsUtilisation, error) {
+		return m.svc.Utilisation(ctx, workspaceID, clusterID, q)
+	})
 }
 
 // Capacity is the cluster's cores, memory and executors now.
 func (m *Metrics) Capacity(workspaceID, clusterID string) (MetricsCapacity, error) {
-	ctx, cancel := m.call()
-	defer cancel()
-	return forPageErr(m.svc.Capacity(ctx, workspaceID, clusterID))
+	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (MetricsCapacity, error) {
+		return m.svc.Capacity(ctx, workspaceID, clusterID)
+	})
 }
 
 // Warehouses lists the workspace's SQL warehouses and the one chosen.
 func (m *Metrics) Warehouses(workspaceID string) (MetricsWarehouses, error) {
-	ctx, cancel := m.call()
-	defer cancel()
-	return forPageErr(m.svc.Warehouses(ctx, workspaceID))
+	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (MetricsWarehouses, error) {
+		return m.svc.Warehouses(ctx, workspaceID)
+	})
 }
 
 // ChooseWarehouse remembers the workspace's warehouse for metrics.
@@ -72,9 +68,9 @@ func (m *Metrics) ChooseWarehouse(workspaceID, warehouseID string) error {
 
 // Cost estimates the cluster's DBU/h and $/h at its size now.
 func (m *Metrics) Cost(workspaceID, clusterID string) (MetricsCost, error) {
-	ctx, cancel := m.call()
-	defer cancel()
-	return forPageErr(m.svc.Cost(ctx, workspaceID, clusterID))
+	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (MetricsCost, error) {
+		return m.svc.Cost(ctx, workspaceID, clusterID)
+	})
 }
 
 // SetPrices remembers the workspace's prices per DBU, by SKU.
@@ -91,9 +87,9 @@ func (m *Metrics) SetPrices(workspaceID string, p MetricsPrices) error {
 // Spend is the last 30 days of actual usage from system.billing.usage, of
 // one cluster (clusterID) or of the whole workspace (clusterID "").
 func (m *Metrics) Spend(workspaceID, clusterID string, q MetricsSpendQuery) (MetricsSpend, error) {
-	ctx, cancel := m.call()
-	defer cancel()
-	return forPageErr(m.svc.Spend(ctx, workspaceID, clusterID, q))
+	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (MetricsSpend, error) {
+		return m.svc.Spend(ctx, workspaceID, clusterID, q)
+	})
 }
 
 // Prices are the workspace's prices per DBU, by SKU (zero where none is set).

@@ -22,14 +22,10 @@ const runsCallTimeout = workspaces.TimeoutPanel
 
 // Runs is the facade of a cluster's Runs tab: one-time runs on the cluster.
 type Runs struct {
-	ctx     context.Context
+	facade
 	svc     *runs.Service
 	drafts  runs.DraftSource // nil without a drafts store
 	desktop desktopServices
-}
-
-func (r *Runs) call() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(r.ctx, runsCallTimeout)
 }
 
 // NewToken returns an idempotency token for one submit form: the page
@@ -38,45 +34,45 @@ func (r *Runs) NewToken() (string, error) { return forPage(runs.NewIdempotencyTo
 
 // Submit checks the form and submits the run when nothing is wrong.
 func (r *Runs) Submit(workspaceID string, req RunSubmit) (RunSubmitted, error) {
-	ctx, cancel := r.call()
-	defer cancel()
-	return forPageErr(r.svc.Submit(ctx, workspaceID, req))
+	return call(r.facade, workspaceID, runsCallTimeout, func(ctx context.Context) (RunSubmitted, error) {
+		return r.svc.Submit(ctx, workspaceID, req)
+	})
 }
 
 // SubmitOnDraft submits the run on a new job cluster made from a draft.
 func (r *Runs) SubmitOnDraft(workspaceID, draftID string, req RunSubmit) (RunSubmitted, error) {
-	ctx, cancel := r.call()
-	defer cancel()
-	return forPageErr(r.svc.SubmitOnDraft(ctx, workspaceID, r.drafts, draftID, req))
+	return call(r.facade, workspaceID, runsCallTimeout, func(ctx context.Context) (RunSubmitted, error) {
+		return r.svc.SubmitOnDraft(ctx, workspaceID, r.drafts, draftID, req)
+	})
 }
 
 // List returns the one-time runs on the cluster, newest first.
 func (r *Runs) List(workspaceID, clusterID string) ([]RunRow, error) {
-	ctx, cancel := r.call()
-	defer cancel()
-	return forPageErr(r.svc.List(ctx, workspaceID, clusterID))
+	return call(r.facade, workspaceID, runsCallTimeout, func(ctx context.Context) ([]RunRow, error) {
+		return r.svc.List(ctx, workspaceID, clusterID)
+	})
 }
 
 // Output returns a run's notebook result, logs, error and trace.
 func (r *Runs) Output(workspaceID string, runID int64) (RunOutput, error) {
-	ctx, cancel := r.call()
-	defer cancel()
-	return forPageErr(r.svc.Output(ctx, workspaceID, runID))
+	return call(r.facade, workspaceID, runsCallTimeout, func(ctx context.Context) (RunOutput, error) {
+		return r.svc.Output(ctx, workspaceID, runID)
+	})
 }
 
 // Cancel asks the workspace to cancel the run.
 func (r *Runs) Cancel(workspaceID string, runID int64) (RunRow, error) {
-	ctx, cancel := r.call()
-	defer cancel()
-	return forPageErr(r.svc.Cancel(ctx, workspaceID, runID))
+	return call(r.facade, workspaceID, runsCallTimeout, func(ctx context.Context) (RunRow, error) {
+		return r.svc.Cancel(ctx, workspaceID, runID)
+	})
 }
 
 // OpenPage opens the run's page in the workspace, at the address the
 // workspace gave for it (never one the page supplies).
 func (r *Runs) OpenPage(workspaceID string, runID int64) (string, error) {
-	ctx, cancel := r.call()
-	defer cancel()
-	row, err := r.svc.Get(ctx, workspaceID, runID)
+	row, err := call(r.facade, workspaceID, runsCallTimeout, func(ctx context.Context) (RunRow, error) {
+		return r.svc.Get(ctx, workspaceID, runID)
+	})
 	if err != nil {
 		return "", err
 	}

@@ -96,21 +96,21 @@ func New(d Deps) *App {
 }
 
 func newPermissions(ctx context.Context, d Deps) *Permissions {
-	return &Permissions{ctx: ctx, svc: permissions.NewService(d.Clients)}
+	return &Permissions{facade: facade{ctx: ctx}, svc: permissions.NewService(d.Clients)}
 }
 
 func newLibraries(ctx context.Context, d Deps) *Libraries {
-	return &Libraries{ctx: ctx, svc: libraries.NewService(d.Clients)}
+	return &Libraries{facade: facade{ctx: ctx}, svc: libraries.NewService(d.Clients)}
 }
 
 func newLogs(ctx context.Context, d Deps) *Logs {
-	return &Logs{ctx: ctx, svc: logs.NewService(d.Clients), files: d.Files}
+	return &Logs{facade: facade{ctx: ctx}, svc: logs.NewService(d.Clients), files: d.Files}
 }
 
 // newRuns checks a draft's spec with the apply service before a run's
 // cluster is made from it, as the editor's create does.
 func newRuns(ctx context.Context, d Deps, desktop desktopServices, applier *apply.Service) *Runs {
-	r := &Runs{ctx: ctx, svc: runs.NewService(d.Clients, applier), desktop: desktop}
+	r := &Runs{facade: facade{ctx: ctx}, svc: runs.NewService(d.Clients, applier), desktop: desktop}
 	if d.Drafts != nil {
 		r.drafts = d.Drafts
 	}
@@ -131,7 +131,7 @@ func newMetrics(ctx context.Context, d Deps, pricesChanged func(ws string)) *Met
 	if d.Rates != nil {
 		svc.Rates = d.Rates.Table
 	}
-	return &Metrics{ctx: ctx, svc: svc, pricesChanged: pricesChanged}
+	return &Metrics{facade: facade{ctx: ctx}, svc: svc, pricesChanged: pricesChanged}
 }
 
 func newWarehouses(ctx context.Context, d Deps) *Warehouses {
@@ -150,15 +150,17 @@ func warehousePricer(d Deps) *warehouses.Pricer {
 }
 
 func newPools(ctx context.Context, d Deps) *Pools {
-	p := &Pools{session: d.Session, ctx: ctx, files: d.Files}
-	if d.Catalog != nil && d.Session != nil {
+	wired := d.Catalog != nil && d.Session != nil
+	p := &Pools{facade: facade{ctx: ctx, known: knownIn(d.Session, wired)}, files: d.Files}
+	if wired {
 		p.svc = pools.NewService(d.Catalog, nil).WithClients(d.Clients).WithProfiles(d.Session.List)
 	}
 	return p
 }
 
 func newPolicies(ctx context.Context, d Deps) *Policies {
-	p := &Policies{session: d.Session, catalog: d.Catalog, emit: d.Emitter, files: d.Files, ctx: ctx}
+	p := &Policies{facade: facade{ctx: ctx, known: knownIn(d.Session, d.Catalog != nil)},
+		session: d.Session, catalog: d.Catalog, emit: d.Emitter, files: d.Files}
 	if d.Catalog != nil {
 		p.svc = policies.NewService(d.Catalog, nil).Connect(d.Clients, d.Catalog).WithRates(d.Rates.Table)
 	}
@@ -175,7 +177,7 @@ func newShell(d Deps) *Shell {
 
 func newClusters(ctx context.Context, src clusters.ClientSource, emit Emitter, errs *ErrorFormatter, desktop desktopServices,
 	timing clusters.PollTiming, pricer clusters.Pricer, listed func()) *Clusters {
-	c := &Clusters{emit: emit, errors: errs, desktop: desktop, ctx: ctx}
+	c := &Clusters{facade: facade{ctx: ctx}, emit: emit, errors: errs, desktop: desktop}
 	c.svc = clusters.NewService(ctx, clusters.Options{Clients: src, Sink: clusterSink{c}, Timing: timing, Pricer: pricer,
 		Listed: listed})
 	return c
@@ -196,7 +198,7 @@ func rowPricer(d Deps) clusters.Pricer {
 func newEditor(d Deps, errs *ErrorFormatter) *Editor {
 	cfg := editor.Config{Session: d.Session, Clients: editor.Clients(d.Clients.Client), Catalog: d.Catalog,
 		Rates: d.Rates, Prices: d.MetricsPrefs.Prices}
-	return &Editor{svc: editor.NewService(cfg), rates: d.Rates, errors: errs, ctx: context.Background()}
+	return &Editor{facade: facade{ctx: context.Background()}, svc: editor.NewService(cfg), rates: d.Rates, errors: errs}
 }
 
 // newDrafts wires the drafts service to the apply service the editor uses.
@@ -221,7 +223,7 @@ func newDrafts(ctx context.Context, d Deps, errs *ErrorFormatter, applier *apply
 	if d.Session != nil {
 		cfg.Workspaces = d.Session.List
 	}
-	return &Drafts{svc: drafts.NewService(cfg), store: d.Drafts, files: d.Files, errors: errs, ctx: ctx}
+	return &Drafts{facade: facade{ctx: ctx}, svc: drafts.NewService(cfg), store: d.Drafts, files: d.Files, errors: errs}
 }
 
 func newWorkspaces(d Deps, errs *ErrorFormatter) *Workspaces {
@@ -287,7 +289,7 @@ func newFleet(ctx context.Context, d Deps, c *Clusters) *Fleet {
 		cfg.Ensure = func(ctx context.Context, ws string) { _, _ = d.Catalog.Ensure(ctx, ws) }
 		cfg.Catalog = d.Catalog.Cache().Load
 	}
-	return &Fleet{ctx: ctx, svc: fleet.NewService(cfg), files: d.Files}
+	return &Fleet{facade: facade{ctx: ctx}, svc: fleet.NewService(cfg), files: d.Files}
 }
 
 // newFinder reads the same sources as the Fleet page: the clusters
