@@ -13,7 +13,6 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/notices"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/session"
-	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -110,10 +109,3 @@ func (a *App) Shutdown(ctx context.Context) {
 type discardEmitter struct{}
 
 func (discardEmitter) Emit(Event, ...any) {}
-
-// noClients answers when no workspace directory was wired (tests of other facades).
-type noClients struct{}
-
-func (noClients) Client(context.Context, string) (*workspaceapi.Client, error) {
-	return nil, session.ErrUnknownWorkspace
-}
