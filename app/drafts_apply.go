@@ -8,12 +8,12 @@ import (
 )
 
 // Targets lists the workspaces with their cached policies; no network.
-func (d *Drafts) Targets() ([]TargetView, error) { return forPage(d.svc.Targets()), nil }
+func (d *Drafts) Targets() ([]drafts.TargetView, error) { return forPage(d.svc.Targets()), nil }
 
 // RefreshCatalog fetches the workspace's node types, runtimes, policies and
 // pools for offline checks.
-func (d *Drafts) RefreshCatalog(workspaceID string) (TargetView, error) {
-	return call(d.facade, workspaceID, onlineTimeout, func(ctx context.Context) (TargetView, error) {
+func (d *Drafts) RefreshCatalog(workspaceID string) (drafts.TargetView, error) {
+	return call(d.facade, workspaceID, onlineTimeout, func(ctx context.Context) (drafts.TargetView, error) {
 		v, err := d.svc.RefreshCatalog(ctx, workspaceID)
 		return v, d.inputError(err)
 	})
@@ -21,8 +21,8 @@ func (d *Drafts) RefreshCatalog(workspaceID string) (TargetView, error) {
 
 // Clusters lists the UI- and API-made clusters of a workspace, to save one
 // as a draft.
-func (d *Drafts) Clusters(workspaceID string) ([]ClusterOption, error) {
-	return call(d.facade, workspaceID, onlineTimeout, func(ctx context.Context) ([]ClusterOption, error) {
+func (d *Drafts) Clusters(workspaceID string) ([]drafts.ClusterOption, error) {
+	return call(d.facade, workspaceID, onlineTimeout, func(ctx context.Context) ([]drafts.ClusterOption, error) {
 		out, err := d.svc.Clusters(ctx, workspaceID)
 		return out, d.inputError(err)
 	})
@@ -30,8 +30,8 @@ func (d *Drafts) Clusters(workspaceID string) ([]ClusterOption, error) {
 
 // SaveFromCluster makes a draft of an existing cluster (what its create call
 // would take), targeted at its workspace.
-func (d *Drafts) SaveFromCluster(workspaceID, clusterID, name string) (DraftView, error) {
-	return call(d.facade, workspaceID, onlineTimeout, func(ctx context.Context) (DraftView, error) {
+func (d *Drafts) SaveFromCluster(workspaceID, clusterID, name string) (drafts.DraftView, error) {
+	return call(d.facade, workspaceID, onlineTimeout, func(ctx context.Context) (drafts.DraftView, error) {
 		v, err := d.svc.SaveFromCluster(ctx, workspaceID, clusterID, name)
 		return v, d.inputError(err)
 	})
@@ -42,8 +42,8 @@ func (d *Drafts) SaveFromCluster(workspaceID, clusterID, name string) (DraftView
 // or edit / resize / nothing for the cluster of that name, with the
 // field-by-field diff. With several clusters of that name the plan asks to
 // choose; pass the chosen clusterID to plan for it.
-func (d *Drafts) PlanApply(draftID, workspaceID, clusterID string) (PlanView, error) {
-	return call(d.facade, workspaceID, onlineTimeout, func(ctx context.Context) (PlanView, error) {
+func (d *Drafts) PlanApply(draftID, workspaceID, clusterID string) (drafts.PlanView, error) {
+	return call(d.facade, workspaceID, onlineTimeout, func(ctx context.Context) (drafts.PlanView, error) {
 		v, err := d.svc.PlanView(ctx, draftID, workspaceID, clusterID)
 		return v, d.inputError(err)
 	})
@@ -56,7 +56,7 @@ func (d *Drafts) inputError(err error) error { return draftInputError(d.errors, 
 // Apply carries out the plan the user reviewed (drafts.Service.Apply).
 // Steps are reported under apply:progress:<req.OperationID>;
 // Operations.Cancel stops it.
-func (d *Drafts) Apply(req ApplyRequest) (ApplyOutcome, error) {
+func (d *Drafts) Apply(req drafts.ApplyRequest) (drafts.ApplyOutcome, error) {
 	out, err := d.svc.ApplyOutcome(d.ctx, req)
 	var fe *drafts.FieldError
 	if errors.As(err, &fe) {

@@ -9,13 +9,6 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// The Driver logs tab's shapes are built in backend/logs.
-type (
-	LogsView   = logs.View
-	LogsWindow = logs.Window
-	LogsSaved  = logs.Saved
-)
-
 // DriverLogsFileName is the name the save dialog suggests.
 const DriverLogsFileName = "spark-driver-logs.txt"
 
@@ -34,24 +27,24 @@ type Logs struct {
 }
 
 // Files says where the cluster's logs are delivered and lists the driver's files.
-func (l *Logs) Files(workspaceID, clusterID string) (LogsView, error) {
-	return call(l.facade, workspaceID, logsCallTimeout, func(ctx context.Context) (LogsView, error) {
+func (l *Logs) Files(workspaceID, clusterID string) (logs.View, error) {
+	return call(l.facade, workspaceID, logsCallTimeout, func(ctx context.Context) (logs.View, error) {
 		return l.svc.Files(ctx, workspaceID, clusterID)
 	})
 }
 
 // Read returns complete lines of one file: the tail (before and after -1),
 // the window ending at before, or what was added after after.
-func (l *Logs) Read(workspaceID, clusterID, file string, before, after int64) (LogsWindow, error) {
-	return call(l.facade, workspaceID, logsCallTimeout, func(ctx context.Context) (LogsWindow, error) {
+func (l *Logs) Read(workspaceID, clusterID, file string, before, after int64) (logs.Window, error) {
+	return call(l.facade, workspaceID, logsCallTimeout, func(ctx context.Context) (logs.Window, error) {
 		return l.svc.Read(ctx, workspaceID, clusterID, file, logs.Range{Before: before, After: after})
 	})
 }
 
 // Download saves the whole file through the save dialog, range by range.
-func (l *Logs) Download(workspaceID, clusterID, file string) (LogsSaved, error) {
+func (l *Logs) Download(workspaceID, clusterID, file string) (logs.Saved, error) {
 	if l.files == nil {
-		return forPage(LogsSaved{}), nil
+		return forPage(logs.Saved{}), nil
 	}
 	ctx, cancel := context.WithTimeout(l.ctx, logsDownloadTimeout)
 	defer cancel()
@@ -70,5 +63,5 @@ func (l *Logs) Download(workspaceID, clusterID, file string) (LogsSaved, error) 
 			path, err = l.files.SaveFile(ctx, DriverLogsFileName, buf.Bytes())
 		}
 	}
-	return forPageErr(LogsSaved{Saved: path != "" && err == nil, Path: path, Bytes: n}, err)
+	return forPageErr(logs.Saved{Saved: path != "" && err == nil, Path: path, Bytes: n}, err)
 }

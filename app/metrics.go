@@ -7,20 +7,6 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// The Metrics tab's shapes are built in backend/metrics.
-type (
-	MetricsWorkers     = metrics.WorkersView
-	MetricsWindow      = metrics.Window
-	MetricsQuery       = metrics.UtilQuery
-	MetricsUtilisation = metrics.Utilisation
-	MetricsCapacity    = metrics.Capacity
-	MetricsWarehouses  = metrics.Warehouses
-	MetricsCost        = metrics.Cost
-	MetricsPrices      = metrics.Prices
-	MetricsSpendQuery  = metrics.SpendQuery
-	MetricsSpend       = metrics.Spend
-)
-
 // metricsCallTimeout bounds one call: a query may wait for a warehouse to
 // start and read many chunks.
 const metricsCallTimeout = workspaces.TimeoutStatement
@@ -34,29 +20,29 @@ type Metrics struct {
 }
 
 // Workers is the worker count over the window, from the event log.
-func (m *Metrics) Workers(workspaceID, clusterID string, w MetricsWindow) (MetricsWorkers, error) {
-	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (MetricsWorkers, error) {
+func (m *Metrics) Workers(workspaceID, clusterID string, w metrics.Window) (metrics.WorkersView, error) {
+	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (metrics.WorkersView, error) {
 		return m.svc.Workers(ctx, workspaceID, clusterID, w)
 	})
 }
 
 // Utilisation is CPU, memory and network per minute from node_timeline.
-func (m *Metrics) Utilisation(workspaceID, clusterID string, q MetricsQuery) (MetricsUtilisation, error) {
-	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (MetricsUtilisation, error) {
+func (m *Metrics) Utilisation(workspaceID, clusterID string, q metrics.UtilQuery) (metrics.Utilisation, error) {
+	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (metrics.Utilisation, error) {
 		return m.svc.Utilisation(ctx, workspaceID, clusterID, q)
 	})
 }
 
 // Capacity is the cluster's cores, memory and executors now.
-func (m *Metrics) Capacity(workspaceID, clusterID string) (MetricsCapacity, error) {
-	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (MetricsCapacity, error) {
+func (m *Metrics) Capacity(workspaceID, clusterID string) (metrics.Capacity, error) {
+	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (metrics.Capacity, error) {
 		return m.svc.Capacity(ctx, workspaceID, clusterID)
 	})
 }
 
 // Warehouses lists the workspace's SQL warehouses and the one chosen.
-func (m *Metrics) Warehouses(workspaceID string) (MetricsWarehouses, error) {
-	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (MetricsWarehouses, error) {
+func (m *Metrics) Warehouses(workspaceID string) (metrics.Warehouses, error) {
+	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (metrics.Warehouses, error) {
 		return m.svc.Warehouses(ctx, workspaceID)
 	})
 }
@@ -67,14 +53,14 @@ func (m *Metrics) ChooseWarehouse(workspaceID, warehouseID string) error {
 }
 
 // Cost estimates the cluster's DBU/h and $/h at its size now.
-func (m *Metrics) Cost(workspaceID, clusterID string) (MetricsCost, error) {
-	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (MetricsCost, error) {
+func (m *Metrics) Cost(workspaceID, clusterID string) (metrics.Cost, error) {
+	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (metrics.Cost, error) {
 		return m.svc.Cost(ctx, workspaceID, clusterID)
 	})
 }
 
 // SetPrices remembers the workspace's prices per DBU, by SKU.
-func (m *Metrics) SetPrices(workspaceID string, p MetricsPrices) error {
+func (m *Metrics) SetPrices(workspaceID string, p metrics.Prices) error {
 	if err := m.svc.SetPrices(workspaceID, p); err != nil {
 		return err
 	}
@@ -86,13 +72,13 @@ func (m *Metrics) SetPrices(workspaceID string, p MetricsPrices) error {
 
 // Spend is the last 30 days of actual usage from system.billing.usage, of
 // one cluster (clusterID) or of the whole workspace (clusterID "").
-func (m *Metrics) Spend(workspaceID, clusterID string, q MetricsSpendQuery) (MetricsSpend, error) {
-	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (MetricsSpend, error) {
+func (m *Metrics) Spend(workspaceID, clusterID string, q metrics.SpendQuery) (metrics.Spend, error) {
+	return call(m.facade, workspaceID, metricsCallTimeout, func(ctx context.Context) (metrics.Spend, error) {
 		return m.svc.Spend(ctx, workspaceID, clusterID, q)
 	})
 }
 
 // Prices are the workspace's prices per DBU, by SKU (zero where none is set).
-func (m *Metrics) Prices(workspaceID string) (MetricsPrices, error) {
+func (m *Metrics) Prices(workspaceID string) (metrics.Prices, error) {
 	return m.svc.Prices(workspaceID), nil
 }

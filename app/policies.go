@@ -9,17 +9,6 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// The Policies page's views and forms are built in backend/policies.
-type (
-	PolicyForm      = policies.Form
-	PolicyFormCheck = policies.FormCheck
-	PolicyFamily    = policies.FamilyView
-	PolicyUsage     = policies.UsageView
-	PolicyImpact    = policies.ImpactView
-	EnforcePlan     = policies.EnforcePlan
-	PolicyExport    = policies.Exported
-)
-
 // Policies is the facade of the Policies page: list (from the cache),
 // check as the user types, create, edit, delete, compliance and enforce,
 // export. Each method checks the workspace exists and makes one call.
@@ -39,7 +28,7 @@ const policyTimeout = workspaces.TimeoutRead
 // policy picker) that the workspace's policies changed.
 func (p *Policies) changed(workspaceID string, err error) error {
 	if err == nil {
-		p.emit.Emit(Scoped(EventCatalogChanged, workspaceID), CatalogView(p.catalog.Summary(workspaceID)))
+		p.emit.Emit(Scoped(EventCatalogChanged, workspaceID), catalog.Summary(p.catalog.Summary(workspaceID)))
 	}
 	return err
 }
@@ -60,22 +49,22 @@ func (p *Policies) Get(workspaceID, policyID string) (policies.PolicyView, error
 }
 
 // Families lists the policy families a policy can start from.
-func (p *Policies) Families(workspaceID string) ([]PolicyFamily, error) {
-	return call(p.facade, workspaceID, policyTimeout, func(ctx context.Context) ([]PolicyFamily, error) {
+func (p *Policies) Families(workspaceID string) ([]policies.FamilyView, error) {
+	return call(p.facade, workspaceID, policyTimeout, func(ctx context.Context) ([]policies.FamilyView, error) {
 		return p.svc.Families(ctx, workspaceID)
 	})
 }
 
 // Check checks a policy form as the user types (editingID: "" for a new
 // policy) and returns the problems at their lines and the preview.
-func (p *Policies) Check(workspaceID, editingID string, form PolicyForm) (PolicyFormCheck, error) {
-	return call(p.facade, workspaceID, policyTimeout, func(context.Context) (PolicyFormCheck, error) {
+func (p *Policies) Check(workspaceID, editingID string, form policies.Form) (policies.FormCheck, error) {
+	return call(p.facade, workspaceID, policyTimeout, func(context.Context) (policies.FormCheck, error) {
 		return p.svc.Check(workspaceID, editingID, form), nil
 	})
 }
 
 // Create creates the policy and returns its id.
-func (p *Policies) Create(workspaceID string, form PolicyForm) (string, error) {
+func (p *Policies) Create(workspaceID string, form policies.Form) (string, error) {
 	id, err := call(p.facade, workspaceID, policyTimeout, func(ctx context.Context) (string, error) {
 		return p.svc.Create(ctx, workspaceID, form)
 	})
@@ -83,7 +72,7 @@ func (p *Policies) Create(workspaceID string, form PolicyForm) (string, error) {
 }
 
 // Edit replaces the policy with the form.
-func (p *Policies) Edit(workspaceID, policyID string, form PolicyForm) error {
+func (p *Policies) Edit(workspaceID, policyID string, form policies.Form) error {
 	return p.changed(workspaceID, writeErr(p.facade, workspaceID, policyTimeout, func(ctx context.Context) error {
 		return p.svc.Edit(ctx, workspaceID, policyID, form)
 	}))
@@ -97,31 +86,31 @@ func (p *Policies) Delete(workspaceID, policyID string) error {
 }
 
 // Usage lists the clusters using the policy, each with its compliance.
-func (p *Policies) Usage(workspaceID, policyID string) (PolicyUsage, error) {
-	return call(p.facade, workspaceID, policyTimeout, func(ctx context.Context) (PolicyUsage, error) {
+func (p *Policies) Usage(workspaceID, policyID string) (policies.UsageView, error) {
+	return call(p.facade, workspaceID, policyTimeout, func(ctx context.Context) (policies.UsageView, error) {
 		return p.svc.Usage(ctx, workspaceID, policyID)
 	})
 }
 
 // EditImpact is what saving the form would do to the clusters using the
 // policy: which comply now and break after. Nothing is sent.
-func (p *Policies) EditImpact(workspaceID, policyID string, form PolicyForm) (PolicyImpact, error) {
-	return call(p.facade, workspaceID, policyTimeout, func(ctx context.Context) (PolicyImpact, error) {
+func (p *Policies) EditImpact(workspaceID, policyID string, form policies.Form) (policies.ImpactView, error) {
+	return call(p.facade, workspaceID, policyTimeout, func(ctx context.Context) (policies.ImpactView, error) {
 		return p.svc.EditImpact(ctx, workspaceID, policyID, form)
 	})
 }
 
 // Enforce previews (apply false) or applies the policy on one cluster.
-func (p *Policies) Enforce(workspaceID, clusterID string, apply bool) (EnforcePlan, error) {
-	return call(p.facade, workspaceID, policyTimeout, func(ctx context.Context) (EnforcePlan, error) {
+func (p *Policies) Enforce(workspaceID, clusterID string, apply bool) (policies.EnforcePlan, error) {
+	return call(p.facade, workspaceID, policyTimeout, func(ctx context.Context) (policies.EnforcePlan, error) {
 		return p.svc.Enforce(ctx, workspaceID, clusterID, apply)
 	})
 }
 
 // Export renders the policy as API JSON or Terraform ("json", "terraform"),
 // the provider block on the workspace's host as the pool export writes it.
-func (p *Policies) Export(workspaceID, policyID, format string) (PolicyExport, error) {
-	return call(p.facade, workspaceID, policyTimeout, func(context.Context) (PolicyExport, error) {
+func (p *Policies) Export(workspaceID, policyID, format string) (policies.Exported, error) {
+	return call(p.facade, workspaceID, policyTimeout, func(context.Context) (policies.Exported, error) {
 		return p.svc.Export(workspaceID, policyID, format, p.session.Host(workspaceID))
 	})
 }

@@ -12,15 +12,6 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// The Pools page's views are built in backend/pools.
-type (
-	PoolProblem  = pools.Problem
-	PoolSaved    = pools.Saved
-	PoolEditPlan = pools.EditPlan
-	PoolImpact   = pools.Impact
-	PoolExport   = pools.Export
-)
-
 // errBadPoolSpec: the page sent a pool form that is not the API's JSON.
 var errBadPoolSpec = errors.New("the pool form is not valid JSON for the Instance Pools API")
 
@@ -69,15 +60,15 @@ func (p *Pools) List(workspaceID string) (pools.ListView, error) {
 
 // Check returns the form's problems field by field; nothing is sent (it
 // reads the cache only).
-func (p *Pools) Check(workspaceID, specJSON string) ([]PoolProblem, error) {
-	return withSpec(p, workspaceID, specJSON, func(_ context.Context, s compute.CreateInstancePool) ([]PoolProblem, error) {
+func (p *Pools) Check(workspaceID, specJSON string) ([]pools.Problem, error) {
+	return withSpec(p, workspaceID, specJSON, func(_ context.Context, s compute.CreateInstancePool) ([]pools.Problem, error) {
 		return p.svc.Check(workspaceID, s), nil
 	})
 }
 
 // Create creates a pool, or returns the problems that stopped it.
-func (p *Pools) Create(workspaceID, specJSON string) (PoolSaved, error) {
-	return withSpec(p, workspaceID, specJSON, func(ctx context.Context, s compute.CreateInstancePool) (PoolSaved, error) {
+func (p *Pools) Create(workspaceID, specJSON string) (pools.Saved, error) {
+	return withSpec(p, workspaceID, specJSON, func(ctx context.Context, s compute.CreateInstancePool) (pools.Saved, error) {
 		return p.svc.Create(ctx, workspaceID, s)
 	})
 }
@@ -95,22 +86,22 @@ func (p *Pools) Form(workspaceID, poolID string) (string, error) {
 }
 
 // PlanEdit says what saving the form would change, and what stops it.
-func (p *Pools) PlanEdit(workspaceID, poolID, specJSON string) (PoolEditPlan, error) {
-	return withSpec(p, workspaceID, specJSON, func(ctx context.Context, s compute.CreateInstancePool) (PoolEditPlan, error) {
+func (p *Pools) PlanEdit(workspaceID, poolID, specJSON string) (pools.EditPlan, error) {
+	return withSpec(p, workspaceID, specJSON, func(ctx context.Context, s compute.CreateInstancePool) (pools.EditPlan, error) {
 		return p.svc.PlanEdit(ctx, workspaceID, poolID, s)
 	})
 }
 
 // Edit saves the editable fields of the form.
-func (p *Pools) Edit(workspaceID, poolID, specJSON string) (PoolSaved, error) {
-	return withSpec(p, workspaceID, specJSON, func(ctx context.Context, s compute.CreateInstancePool) (PoolSaved, error) {
-		return tracked(ctx, func(ctx context.Context) (PoolSaved, error) { return p.svc.Edit(ctx, workspaceID, poolID, s) })
+func (p *Pools) Edit(workspaceID, poolID, specJSON string) (pools.Saved, error) {
+	return withSpec(p, workspaceID, specJSON, func(ctx context.Context, s compute.CreateInstancePool) (pools.Saved, error) {
+		return tracked(ctx, func(ctx context.Context) (pools.Saved, error) { return p.svc.Edit(ctx, workspaceID, poolID, s) })
 	})
 }
 
 // Impact says what deleting the pool does, naming the clusters it affects.
-func (p *Pools) Impact(workspaceID, poolID string) (PoolImpact, error) {
-	return call(p.facade, workspaceID, poolCallTimeout, func(ctx context.Context) (PoolImpact, error) {
+func (p *Pools) Impact(workspaceID, poolID string) (pools.Impact, error) {
+	return call(p.facade, workspaceID, poolCallTimeout, func(ctx context.Context) (pools.Impact, error) {
 		return p.svc.Impact(ctx, workspaceID, poolID)
 	})
 }
@@ -123,8 +114,8 @@ func (p *Pools) Delete(workspaceID, poolID, confirmName string) error {
 }
 
 // Export returns the pool as API JSON and as Terraform.
-func (p *Pools) Export(workspaceID, poolID string) (PoolExport, error) {
-	return call(p.facade, workspaceID, poolCallTimeout, func(ctx context.Context) (PoolExport, error) {
+func (p *Pools) Export(workspaceID, poolID string) (pools.Export, error) {
+	return call(p.facade, workspaceID, poolCallTimeout, func(ctx context.Context) (pools.Export, error) {
 		return p.svc.Export(ctx, workspaceID, poolID)
 	})
 }

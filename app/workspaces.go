@@ -10,9 +10,6 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// WorkspaceView is a workspace as the switcher shows it (no credential).
-type WorkspaceView = workspaces.View
-
 // ConnectionState mirrors session.State for the page (Wails generates a
 // TypeScript enum from AllConnectionStates).
 type ConnectionState string
@@ -91,10 +88,10 @@ func (w *Workspaces) statusChanged(id string, st session.Status) {
 var errNotWired = errors.New("this part of Clusterdeck is not available in this build")
 
 // List returns the open workspaces, the active one marked.
-func (w *Workspaces) List() ([]WorkspaceView, error) {
+func (w *Workspaces) List() ([]workspaces.View, error) {
 	active, _ := w.session.Active()
 	profiles := w.session.List()
-	out := make([]WorkspaceView, 0, len(profiles))
+	out := make([]workspaces.View, 0, len(profiles))
 	for _, p := range profiles {
 		out = append(out, workspaces.ViewOf(p, p.ID == active.ID))
 	}
@@ -103,10 +100,10 @@ func (w *Workspaces) List() ([]WorkspaceView, error) {
 
 // Select switches the active workspace. It answers from memory at once;
 // the connection check and catalog refresh follow in the background.
-func (w *Workspaces) Select(id string) (WorkspaceView, error) {
+func (w *Workspaces) Select(id string) (workspaces.View, error) {
 	t, err := w.session.Select(id)
 	if err != nil {
-		return WorkspaceView{}, err
+		return workspaces.View{}, err
 	}
 	w.emit.Emit(EventWorkspacesChanged)
 	w.freshen(id)
@@ -151,27 +148,24 @@ func (w *Workspaces) toConnectionView(id string, st session.Status) ConnectionVi
 	return v
 }
 
-// CatalogView is the workspace card's summary (catalog.Refresher.Summary).
-type CatalogView = catalog.Summary
-
 // Catalog returns a workspace's cached catalog summary. It reads the disk
 // cache only, so switching can paint it at once, even offline.
-func (w *Workspaces) Catalog(id string) (CatalogView, error) {
+func (w *Workspaces) Catalog(id string) (catalog.Summary, error) {
 	if w.catalog == nil || w.session == nil {
-		return CatalogView{}, errNotWired
+		return catalog.Summary{}, errNotWired
 	}
 	if _, err := w.session.Status(id); err != nil {
-		return CatalogView{}, err
+		return catalog.Summary{}, err
 	}
 	return w.catalogView(id), nil
 }
 
 // Catalogs returns the cached catalog summary of every workspace.
-func (w *Workspaces) Catalogs() ([]CatalogView, error) {
+func (w *Workspaces) Catalogs() ([]catalog.Summary, error) {
 	if w.catalog == nil || w.session == nil {
 		return nil, errNotWired
 	}
-	out := []CatalogView{}
+	out := []catalog.Summary{}
 	for _, p := range w.session.List() {
 		out = append(out, w.catalogView(p.ID))
 	}
@@ -182,12 +176,12 @@ func (w *Workspaces) Catalogs() ([]CatalogView, error) {
 // The user waits for it (the Refresh button), so it is bounded by the probe
 // timeout and starts with a reachability check: an unreachable workspace
 // answers "cannot be reached" at once rather than after the SDK's retries.
-func (w *Workspaces) RefreshCatalog(id string) (CatalogView, error) {
+func (w *Workspaces) RefreshCatalog(id string) (catalog.Summary, error) {
 	if w.catalog == nil || w.session == nil {
-		return CatalogView{}, errNotWired
+		return catalog.Summary{}, errNotWired
 	}
 	if _, err := w.session.Status(id); err != nil {
-		return CatalogView{}, err
+		return catalog.Summary{}, err
 	}
 	var err error
 	if w.manager != nil {
@@ -211,7 +205,7 @@ func (w *Workspaces) catalogRefreshed(id string, _ error) {
 	}
 }
 
-func (w *Workspaces) catalogView(id string) CatalogView { return w.catalog.Summary(id) }
+func (w *Workspaces) catalogView(id string) catalog.Summary { return w.catalog.Summary(id) }
 
 // RecheckKeychain asks the OS keychain now (the banner's "Check again"),
 // then reports its state as Keychain does. Keychain itself only reports

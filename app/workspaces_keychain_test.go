@@ -19,7 +19,7 @@ func TestStartupWithOnlyTheDemoLeavesTheKeychainAlone(t *testing.T) {
 	keychain := lockedKeychain()
 	f := newFixture(t, fixtureOptions{secrets: keychain})
 	w := f.app.Workspaces
-	cli, err := w.Create(WorkspaceForm{Name: "cli", Host: "https://dbc-1.cloud.databricks.com", AuthType: "databricks-cli"})
+	cli, err := w.Create(workspaces.Form{Name: "cli", Host: "https://dbc-1.cloud.databricks.com", AuthType: "databricks-cli"})
 	require.NoError(t, err)
 
 	ctx, cancel := context.WithCancel(context.Background())

@@ -163,7 +163,7 @@ func TestRefreshCatalogOfUnreachableWorkspace(t *testing.T) {
 	require.NoError(t, err)
 	dead := "http://" + ln.Addr().String()
 	require.NoError(t, ln.Close())
-	created, err := w.Create(WorkspaceForm{Name: "Gone", Host: dead, AuthType: "pat", Token: "dapi-x"})
+	created, err := w.Create(workspaces.Form{Name: "Gone", Host: dead, AuthType: "pat", Token: "dapi-x"})
 	require.NoError(t, err)
 
 	view, err := w.RefreshCatalog(created.ID)
