@@ -128,13 +128,7 @@ func (d *Drafts) SaveExport(format string, ids []string) (SavedExport, error) {
 		return SavedExport{}, err
 	}
 	out := SavedExport{Format: ex.Format, FileName: ex.FileName, Content: ex.Content, Warnings: ex.Warnings}
-	if d.files == nil {
-		return forPage(out), nil
-	}
-	path, err := d.files.SaveFile(d.ctx, ex.FileName, []byte(ex.Content))
-	if err != nil {
-		return forPage(out), err
-	}
-	out.Path, out.Saved = path, path != ""
-	return forPage(out), nil
+	saved, err := saveAs(d.ctx, d.files, ex.FileName, ex.Content)
+	out.Path, out.Saved = saved.Path, saved.Saved
+	return forPage(out), err
 }

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"io"
 
@@ -49,19 +48,9 @@ func (l *Logs) Download(workspaceID, clusterID, file string) (logs.Saved, error)
 	ctx, cancel := context.WithTimeout(l.ctx, logsDownloadTimeout)
 	defer cancel()
 	var n int64
-	write := func(w io.Writer) (err error) {
+	path, err := saveStream(ctx, l.files, DriverLogsFileName, func(w io.Writer) (err error) {
 		n, err = l.svc.Download(ctx, workspaceID, clusterID, file, w)
 		return err
-	}
-	var path string
-	var err error
-	if ss, ok := l.files.(StreamSaver); ok {
-		path, err = ss.SaveStream(ctx, DriverLogsFileName, write)
-	} else { // a saver that takes bytes: small logs, tests
-		var buf bytes.Buffer
-		if err = write(&buf); err == nil {
-			path, err = l.files.SaveFile(ctx, DriverLogsFileName, buf.Bytes())
-		}
-	}
+	})
 	return forPageErr(logs.Saved{Saved: path != "" && err == nil, Path: path, Bytes: n}, err)
 }
