@@ -16,6 +16,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
+	"github.com/clusterdeck/clusterdeck/backend/services"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -43,9 +44,9 @@ func newDraftsApp(t *testing.T) draftsEnv {
 	mgr.SetDemo(workspaces.Demo{URL: srv.URL(), Token: srv.Token()})
 	store, err := drafts.Open(paths.Data, drafts.Options{})
 	require.NoError(t, err)
-	a := New(Deps{Session: session.New(mgr, session.Options{}), Drafts: store,
+	a := New(Deps{Inputs: services.Inputs{Session: session.New(mgr, session.Options{}), Drafts: store,
 		Catalog: catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{}),
-		Clients: mgr})
+		Clients: mgr}})
 	return draftsEnv{app: a, srv: srv, mgr: mgr}
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/metrics"
 	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
+	"github.com/clusterdeck/clusterdeck/backend/services"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -46,8 +47,8 @@ func newEditorTestAppWith(t *testing.T, em Emitter) (*App, *demo.Server) {
 	require.NoError(t, err)
 	mgr.SetDemo(workspaces.Demo{URL: srv.URL(), Token: srv.Token()})
 	refresher := catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{})
-	return New(Deps{Session: session.New(mgr, session.Options{}), Clients: mgr, Manager: mgr, Catalog: refresher, Emitter: em,
-		Rates: rates.NewStore(filepath.Join(paths.Config, policyeval.RateFileName))}), srv
+	return New(Deps{Emitter: em, Inputs: services.Inputs{Session: session.New(mgr, session.Options{}), Clients: mgr, Manager: mgr, Catalog: refresher,
+		Rates: rates.NewStore(filepath.Join(paths.Config, policyeval.RateFileName))}}), srv
 }
 
 func policyNamed(t *testing.T, c catalog.EditorCatalog, name string) policyeval.Info {

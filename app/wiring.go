@@ -29,11 +29,10 @@ func New(d Deps) *App {
 	if d.Session != nil {
 		d.Session.Subscribe(w.statusChanged) // listeners run in order: the page hears of a change before the monitor counts it
 	}
-	s := services.Build(ctx, services.Inputs{Session: d.Session, Manager: d.Manager, Catalog: d.Catalog, Clients: d.Clients,
-		Drafts: d.Drafts, Rates: d.Rates, Prices: d.MetricsPrefs, Notices: d.Notices, Log: d.Log,
-		ResetDemo: d.ResetDemo, NetworkEvents: d.NetworkEvents, PollTiming: d.PollTiming, Listed: d.Listed,
-		Sink: clusterSink{clusters}, OnCatalog: w.catalogRefreshed,
-		Progress: func(ev apply.ProgressEvent) { d.Emitter.Emit(Scoped(EventApplyProgress, ev.OperationID), ev) }})
+	in := d.Inputs
+	in.Sink, in.OnCatalog = clusterSink{clusters}, w.catalogRefreshed
+	in.Progress = func(ev apply.ProgressEvent) { d.Emitter.Emit(Scoped(EventApplyProgress, ev.OperationID), ev) }
+	s := services.Build(ctx, in)
 	clusters.svc, clusters.notices = s.Clusters, s.Notices
 	if d.Session != nil {
 		clusters.rejected = d.Session.MarkRejectedSince

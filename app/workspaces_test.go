@@ -15,6 +15,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/services"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -99,10 +100,10 @@ func newFixture(t *testing.T, o fixtureOptions) *fixture {
 	if o.clients {
 		clients = mgr
 	}
-	f.app = New(Deps{Emitter: f.events, Session: sess, Manager: mgr, Log: o.log, Clients: clients,
+	f.app = New(Deps{Emitter: f.events, Inputs: services.Inputs{Session: sess, Manager: mgr, Log: o.log, Clients: clients,
 		Catalog:   catalog.NewRefresher(catalog.NewCache(filepath.Join(f.paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{}),
 		ResetDemo: func() error { f.resets++; return srv.Reset() },
-	})
+	}})
 	// Background refreshes and the monitor's loop write into home: let them
 	// finish before it is removed.
 	t.Cleanup(f.app.Workspaces.stop)

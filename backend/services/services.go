@@ -35,26 +35,37 @@ import (
 // Inputs are what the services are built from; nil parts mean "none" (tests
 // and the bindings build leave most out).
 type Inputs struct {
-	Session *session.Session
-	Manager *workspaces.Manager
-	Catalog *catalog.Refresher
-	Clients clusters.ClientSource // nil: every workspace is unknown
-	Drafts  *drafts.Store
-	Rates   *rates.Store   // nil: the built-in table, not saved
-	Prices  *metrics.Prefs // nil: in memory
-	Notices *notices.Prefs // nil: all news notifies, not saved
 	Log     *slog.Logger
-	// ResetDemo puts the demo server back to its seed; NetworkEvents
-	// reports network changes and wake-ups (netwatch.System).
-	ResetDemo     func() error
-	NetworkEvents session.NetworkEvents
-	// PollTiming, Listed and Sink are the clusters service's (Sink: the
-	// page's events); Progress reports each apply step.
+	Session *session.Session
+	// Manager edits workspaces and their keychain secrets; Catalog is the
+	// per-workspace cache; ResetDemo puts the demo server back to its seed.
+	Manager   *workspaces.Manager
+	Catalog   *catalog.Refresher
+	ResetDemo func() error
+	// Clients gives each workspace's SDK client (workspaces.Manager; nil:
+	// every workspace is unknown).
+	Clients clusters.ClientSource
+	// PollTiming tunes the clusters pollers (zero: 5 s / 30 s).
 	PollTiming clusters.PollTiming
-	Listed     func()
-	Sink       clusters.Sink
-	Progress   func(apply.ProgressEvent)
-	// OnCatalog is told of each background catalog refresh.
+	// Drafts is the local drafts store.
+	Drafts *drafts.Store
+	// Rates is the DBU rate table store (nil: the built-in table, not saved).
+	Rates *rates.Store
+	// Prices remembers the SQL warehouse and prices per DBU per workspace (nil: in memory).
+	Prices *metrics.Prefs
+	// Notices says which kinds of cluster news notify (nil: all, not saved).
+	Notices *notices.Prefs
+	// Listed is told when a full cluster listing ends (the desktop gives
+	// the listing's garbage back to the OS then; nil: nothing).
+	Listed func()
+	// NetworkEvents runs until ctx ends, calling wake when the system says
+	// the network changed or the machine woke (netwatch.System; nil: none).
+	NetworkEvents session.NetworkEvents
+	// Sink turns the clusters service's news into the page's events;
+	// Progress reports each apply step; OnCatalog is told of each
+	// background catalog refresh.
+	Sink      clusters.Sink
+	Progress  func(apply.ProgressEvent)
 	OnCatalog func(id string, err error)
 }
 
