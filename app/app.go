@@ -69,7 +69,7 @@ func (a *App) Startup(ctx context.Context) {
 func (a *App) Shutdown(ctx context.Context) {
 	a.log.Info("clusterdeck stopping")
 	a.stop()
-	a.Workspaces.stop()
+	a.Workspaces.loop.Stop() // waits: nothing writes into the data folders after
 	a.Clusters.svc.Close()
 	a.Fleet.svc.Close()
 }

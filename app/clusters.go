@@ -2,8 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
@@ -24,7 +22,7 @@ type Clusters struct {
 	// rejected learns of refused credentials (session.MarkRejected), so the
 	// workspace turns "sign-in needed" and read-only at once.
 	rejected func(workspaceID string, err error, started time.Time)
-	// notices says where each kind of news goes (Settings; nil: everywhere).
+	// notices says where each kind of news goes (Settings).
 	notices *notices.Prefs
 }
 
@@ -181,20 +179,8 @@ func (c *Clusters) open(workspaceID, clusterID, what string, address func(*clust
 	u, err := call(c.facade, workspaceID, workspaces.TimeoutRead, func(ctx context.Context) (string, error) {
 		return c.svc.Page(ctx, workspaceID, clusterID, address)
 	})
-	if err != nil {
-		return "", fmt.Errorf("open %s: %w", what, err)
-	}
-	if u == "" {
-		return "", fmt.Errorf("open %s: %w", what, errNoAddress)
-	}
-	if err := c.desktop.OpenURL(u); err != nil {
-		return "", fmt.Errorf("open %s: %w", what, err)
-	}
-	return u, nil
+	return openPage(c.desktop, what, u, err)
 }
-
-// errNoAddress: the cluster has no such page (a run's page for compute no job made).
-var errNoAddress = errors.New("this compute has no such page")
 
 // act sends a lifecycle action: in flight when the network drops, it ends
 // with a sentence within TimeoutWrite.
@@ -249,10 +235,7 @@ func (s clusterSink) Detail(u clusters.DetailUpdate) {
 // Notice is shown in the app (a toast) and, where the platform offers it,
 // as a desktop notification.
 func (s clusterSink) Notice(n clusters.Notice) {
-	to := notices.Channels{Desktop: true, InApp: true}
-	if s.c.notices != nil {
-		to = s.c.notices.For(n.Reason)
-	}
+	to := s.c.notices.For(n.Reason)
 	if to.InApp {
 		s.c.emit.Emit(EventClusterNotice, n)
 	}

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/clusterdeck/clusterdeck/backend/runs"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -67,11 +66,5 @@ func (r *Runs) OpenPage(workspaceID string, runID int64) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if row.RunPageURL == "" {
-		return "", fmt.Errorf("open the run's page: %w", errNoAddress)
-	}
-	if err := r.desktop.OpenURL(row.RunPageURL); err != nil {
-		return "", fmt.Errorf("open the run's page: %w", err)
-	}
-	return row.RunPageURL, nil
+	return openPage(r.desktop, "the run's page", row.RunPageURL, nil)
 }

@@ -139,11 +139,11 @@ func TestBoundMethodsNeverReturnASecret(t *testing.T) {
 	keep2("Import")(w.Import([]string{"imp", "bad", "missing"}))
 	keep("SignOut", nil, w.SignOut(sso.ID))
 	keep("ResetDemo", nil, w.ResetDemo())
-	w.wait()
+	w.loop.Settle()
 	for _, p := range f.app.Workspaces.session.List() {
 		keep("Delete", nil, w.Delete(p.ID))
 	}
-	w.wait()
+	w.loop.Settle()
 
 	// Every bound method was exercised or is allow-listed.
 	typ := reflect.TypeOf(w)

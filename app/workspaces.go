@@ -49,7 +49,7 @@ type Workspaces struct {
 	session *session.Session
 	manager *workspaces.Manager
 	catalog *catalog.Refresher
-	loop    *session.Loop    // reconnects, network news and freshening (nil: no session)
+	loop    *session.Loop    // reconnects, network news and freshening (nil, doing nothing: no session)
 	changes *session.Changes // edits of saved workspaces, and what follows them
 	emit    Emitter
 	errors  *ErrorFormatter
@@ -59,24 +59,7 @@ type Workspaces struct {
 // start runs the background reconnect and catalog loop until ctx ends.
 func (w *Workspaces) start(ctx context.Context) {
 	w.ctx = ctx
-	if w.loop != nil {
-		w.loop.Start(ctx)
-	}
-}
-
-// stop ends the loop and waits for it: nothing writes into the data
-// folders after.
-func (w *Workspaces) stop() {
-	if w.loop != nil {
-		w.loop.Stop()
-	}
-}
-
-// wait waits for the freshening that switches started.
-func (w *Workspaces) wait() {
-	if w.loop != nil {
-		w.loop.Settle()
-	}
+	w.loop.Start(ctx)
 }
 
 // statusChanged publishes every connection state change (checks started by
@@ -106,15 +89,8 @@ func (w *Workspaces) Select(id string) (workspaces.View, error) {
 		return workspaces.View{}, err
 	}
 	w.emit.Emit(EventWorkspacesChanged)
-	w.freshen(id)
+	w.loop.Freshen(id) // brings it up to date behind the answer
 	return workspaces.ViewOf(t, true), nil
-}
-
-// freshen brings the workspace up to date behind the answer (Monitor.Freshen).
-func (w *Workspaces) freshen(id string) {
-	if w.loop != nil {
-		w.loop.Freshen(id)
-	}
 }
 
 // Status returns the last known connection state without network traffic.

@@ -199,6 +199,6 @@ func (w *Workspaces) ResetDemo() error {
 		return err
 	}
 	w.emit.Emit(EventWorkspacesChanged)
-	w.freshen(workspaces.DemoID)
+	w.loop.Freshen(workspaces.DemoID)
 	return nil
 }

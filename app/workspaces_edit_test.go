@@ -62,7 +62,7 @@ func TestWorkspaceLifecycle(t *testing.T) {
 	// Switch: remembered, and its catalog is refreshed behind the switch.
 	_, err = w.Select(created.ID)
 	require.NoError(t, err)
-	w.wait()
+	w.loop.Settle()
 	cat, err := w.Catalog(created.ID)
 	require.NoError(t, err)
 	assert.True(t, cat.Cached)
@@ -252,7 +252,7 @@ func TestResetDemo(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, w.ResetDemo())
 	assert.Equal(t, 1, f.resets)
-	w.wait()
+	w.loop.Settle()
 	cat, err := w.Catalog(workspaces.DemoID)
 	require.NoError(t, err)
 	assert.True(t, cat.Cached, "the catalog is fetched again after the reset")

@@ -38,7 +38,7 @@ func TestStartupWithOnlyTheDemoLeavesTheKeychainAlone(t *testing.T) {
 	require.NoError(t, err)
 	_, err = w.Get(cli.ID)
 	require.NoError(t, err)
-	w.wait()
+	w.loop.Settle()
 	assert.Zero(t, keychain.Calls(), "no keychain call, so no unlock prompt")
 
 	// "Check again" asks, and the banner then names the cause.

@@ -106,7 +106,7 @@ func newFixture(t *testing.T, o fixtureOptions) *fixture {
 	}})
 	// Background refreshes and the monitor's loop write into home: let them
 	// finish before it is removed.
-	t.Cleanup(f.app.Workspaces.stop)
+	t.Cleanup(f.app.Workspaces.loop.Stop)
 	return f
 }
 
