@@ -13,7 +13,6 @@ import (
 type Drafts struct {
 	facade
 	svc    *drafts.Service
-	store  *drafts.Store // Delete and Purge, which have no view
 	files  FileSaver
 	errors *ErrorFormatter
 }
@@ -68,12 +67,7 @@ func (d *Drafts) Duplicate(id, name string) (drafts.DraftView, error) {
 }
 
 // Delete moves a draft to the trash.
-func (d *Drafts) Delete(id string) error {
-	if d.store == nil {
-		return drafts.ErrNoStore
-	}
-	return d.store.Delete(id)
-}
+func (d *Drafts) Delete(id string) error { return d.svc.Delete(id) }
 
 // Restore brings a draft back from the trash.
 func (d *Drafts) Restore(id string) (drafts.DraftView, error) { return forPageErr(d.svc.Restore(id)) }
@@ -82,12 +76,7 @@ func (d *Drafts) Restore(id string) (drafts.DraftView, error) { return forPageEr
 func (d *Drafts) Trash() ([]drafts.TrashRow, error) { return forPageErr(d.svc.Trash()) }
 
 // Purge deletes a draft from the trash for good.
-func (d *Drafts) Purge(id string) error {
-	if d.store == nil {
-		return drafts.ErrNoStore
-	}
-	return d.store.Purge(id)
-}
+func (d *Drafts) Purge(id string) error { return d.svc.Purge(id) }
 
 // Import reads API JSON or bundle YAML (chosen by the file name, else the
 // content) and makes one draft per cluster found, targeted at workspaceID.

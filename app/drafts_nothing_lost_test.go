@@ -29,7 +29,7 @@ func TestDraftGetReportsARestoredVersion(t *testing.T) {
 	require.NoError(t, err)
 	assert.Nil(t, clean.Recovery, "nothing to report on a good file")
 
-	path := filepath.Join(d.store.Dir(), v.ID+".json")
+	path := filepath.Join(e.store.Dir(), v.ID+".json")
 	require.NoError(t, os.WriteFile(path, []byte(`{"schema": 1, "id": "`+v.ID+`", "na`), 0o600))
 	got, err := d.Get(v.ID)
 	require.NoError(t, err)

@@ -22,9 +22,10 @@ import (
 )
 
 type draftsEnv struct {
-	app *App
-	srv *demo.Server
-	mgr *workspaces.Manager
+	app   *App
+	srv   *demo.Server
+	mgr   *workspaces.Manager
+	store *drafts.Store
 }
 
 // newDraftsApp wires the Drafts facade as main.go does, over a demo
@@ -47,7 +48,7 @@ func newDraftsApp(t *testing.T) draftsEnv {
 	a := New(Deps{Inputs: services.Inputs{Session: session.New(mgr, session.Options{}), Drafts: store,
 		Catalog: catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{}),
 		Clients: mgr}})
-	return draftsEnv{app: a, srv: srv, mgr: mgr}
+	return draftsEnv{app: a, srv: srv, mgr: mgr, store: store}
 }
 
 func uiErr(t *testing.T, a *App, err error) UIError {
@@ -338,7 +339,7 @@ func TestApplyCreatesOnceAndAdoptsAPendingCreate(t *testing.T) {
 		SparkVersion: "16.4.x-scala2.12", NodeTypeId: "Standard_DS3_v2", NumWorkers: 1,
 		CustomTags: map[string]string{clusterspec.RequestIDTag: "req-lost-1"}})
 	require.NoError(t, err)
-	_, err = e.app.Drafts.store.RecordApply(v2.ID, drafts.ApplyRecord{WorkspaceID: "demo", PendingRequestID: "req-lost-1"})
+	_, err = e.store.RecordApply(v2.ID, drafts.ApplyRecord{WorkspaceID: "demo", PendingRequestID: "req-lost-1"})
 	require.NoError(t, err)
 	pv, err := d.PlanApply(v2.ID, "demo", "")
 	require.NoError(t, err)

@@ -51,7 +51,7 @@ func New(d Deps) *App {
 		desktop:    desktop,
 		transport:  d.Transport,
 		stop:       stop,
-		Drafts: &Drafts{facade: facade{ctx: context.Background()}, svc: s.Drafts, store: d.Drafts, files: d.Files,
+		Drafts: &Drafts{facade: facade{ctx: context.Background()}, svc: s.Drafts, files: d.Files,
 			errors: errs},
 		Editor:     &Editor{facade: facade{ctx: context.Background()}, svc: s.Editor, rates: s.Rates, errors: errs},
 		Operations: &Operations{svc: s.Apply},
