@@ -127,13 +127,10 @@ func (w *Workspaces) toConnectionView(id string, st session.Status) ConnectionVi
 // Catalog returns a workspace's cached catalog summary. It reads the disk
 // cache only, so switching can paint it at once, even offline.
 func (w *Workspaces) Catalog(id string) (catalog.Summary, error) {
-	if w.catalog == nil || w.session == nil {
-		return catalog.Summary{}, errNotWired
-	}
-	if _, err := w.session.Status(id); err != nil {
+	if err := knownIn(w.session, w.catalog != nil)(id); err != nil {
 		return catalog.Summary{}, err
 	}
-	return w.catalogView(id), nil
+	return w.catalog.Summary(id), nil
 }
 
 // Catalogs returns the cached catalog summary of every workspace.
@@ -143,7 +140,7 @@ func (w *Workspaces) Catalogs() ([]catalog.Summary, error) {
 	}
 	out := []catalog.Summary{}
 	for _, p := range w.session.List() {
-		out = append(out, w.catalogView(p.ID))
+		out = append(out, w.catalog.Summary(p.ID))
 	}
 	return forPage(out), nil
 }
@@ -153,35 +150,27 @@ func (w *Workspaces) Catalogs() ([]catalog.Summary, error) {
 // timeout and starts with a reachability check: an unreachable workspace
 // answers "cannot be reached" at once rather than after the SDK's retries.
 func (w *Workspaces) RefreshCatalog(id string) (catalog.Summary, error) {
-	if w.catalog == nil || w.session == nil {
-		return catalog.Summary{}, errNotWired
-	}
-	if _, err := w.session.Status(id); err != nil {
+	err := knownIn(w.session, w.catalog != nil)(id)
+	if err != nil {
 		return catalog.Summary{}, err
 	}
-	var err error
 	if w.manager != nil {
 		_, err = w.catalog.RefreshInteractive(w.ctx, id, w.manager.Factory().Options().ProbeTimeout,
 			func(ctx context.Context) error { return w.manager.Reachable(ctx, id) })
 	} else {
 		_, err = w.catalog.RefreshNow(w.ctx, id)
 	}
-	view := w.catalogView(id)
+	view := w.catalog.Summary(id)
 	w.emit.Emit(Scoped(EventCatalogChanged, id), view)
-	if err != nil {
-		return view, err
-	}
-	return view, nil
+	return view, err
 }
 
 // catalogRefreshed publishes a background refresh.
 func (w *Workspaces) catalogRefreshed(id string, _ error) {
 	if w.catalog != nil {
-		w.emit.Emit(Scoped(EventCatalogChanged, id), w.catalogView(id))
+		w.emit.Emit(Scoped(EventCatalogChanged, id), w.catalog.Summary(id))
 	}
 }
-
-func (w *Workspaces) catalogView(id string) catalog.Summary { return w.catalog.Summary(id) }
 
 // RecheckKeychain asks the OS keychain now (the banner's "Check again"),
 // then reports its state as Keychain does. Keychain itself only reports
