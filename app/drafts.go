@@ -4,7 +4,6 @@ import (
 	"errors"
 
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
-	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // Drafts is the facade of the Drafts page, the draft editor and the apply
@@ -16,10 +15,6 @@ type Drafts struct {
 	files  FileSaver
 	errors *ErrorFormatter
 }
-
-// onlineTimeout bounds calls that need the workspace: an unreachable one
-// answers within it instead of after the SDK's retries.
-const onlineTimeout = workspaces.TimeoutOnline
 
 var errPolicyBlocked = errors.New("the draft does not pass its checks")
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
+	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 // Targets lists the workspaces with their cached policies; no network.
@@ -13,7 +14,7 @@ func (d *Drafts) Targets() ([]drafts.TargetView, error) { return forPage(d.svc.T
 // RefreshCatalog fetches the workspace's node types, runtimes, policies and
 // pools for offline checks.
 func (d *Drafts) RefreshCatalog(workspaceID string) (drafts.TargetView, error) {
-	return call(d.facade, workspaceID, onlineTimeout, func(ctx context.Context) (drafts.TargetView, error) {
+	return call(d.facade, workspaceID, workspaces.TimeoutOnline, func(ctx context.Context) (drafts.TargetView, error) {
 		v, err := d.svc.RefreshCatalog(ctx, workspaceID)
 		return v, d.inputError(err)
 	})
@@ -22,7 +23,7 @@ func (d *Drafts) RefreshCatalog(workspaceID string) (drafts.TargetView, error) {
 // Clusters lists the UI- and API-made clusters of a workspace, to save one
 // as a draft.
 func (d *Drafts) Clusters(workspaceID string) ([]drafts.ClusterOption, error) {
-	return call(d.facade, workspaceID, onlineTimeout, func(ctx context.Context) ([]drafts.ClusterOption, error) {
+	return call(d.facade, workspaceID, workspaces.TimeoutOnline, func(ctx context.Context) ([]drafts.ClusterOption, error) {
 		out, err := d.svc.Clusters(ctx, workspaceID)
 		return out, d.inputError(err)
 	})
@@ -31,7 +32,7 @@ func (d *Drafts) Clusters(workspaceID string) ([]drafts.ClusterOption, error) {
 // SaveFromCluster makes a draft of an existing cluster (what its create call
 // would take), targeted at its workspace.
 func (d *Drafts) SaveFromCluster(workspaceID, clusterID, name string) (drafts.DraftView, error) {
-	return call(d.facade, workspaceID, onlineTimeout, func(ctx context.Context) (drafts.DraftView, error) {
+	return call(d.facade, workspaceID, workspaces.TimeoutOnline, func(ctx context.Context) (drafts.DraftView, error) {
 		v, err := d.svc.SaveFromCluster(ctx, workspaceID, clusterID, name)
 		return v, d.inputError(err)
 	})
@@ -43,7 +44,7 @@ func (d *Drafts) SaveFromCluster(workspaceID, clusterID, name string) (drafts.Dr
 // field-by-field diff. With several clusters of that name the plan asks to
 // choose; pass the chosen clusterID to plan for it.
 func (d *Drafts) PlanApply(draftID, workspaceID, clusterID string) (drafts.PlanView, error) {
-	return call(d.facade, workspaceID, onlineTimeout, func(ctx context.Context) (drafts.PlanView, error) {
+	return call(d.facade, workspaceID, workspaces.TimeoutOnline, func(ctx context.Context) (drafts.PlanView, error) {
 		v, err := d.svc.PlanView(ctx, draftID, workspaceID, clusterID)
 		return v, d.inputError(err)
 	})

@@ -11,13 +11,6 @@ import (
 // DriverLogsFileName is the name the save dialog suggests.
 const DriverLogsFileName = "spark-driver-logs.txt"
 
-// logsCallTimeout bounds one window read (a listing and one range);
-// logsDownloadTimeout a whole download, range after range.
-const (
-	logsCallTimeout     = workspaces.TimeoutPanel
-	logsDownloadTimeout = workspaces.TimeoutDownload
-)
-
 // Logs is the facade of a cluster's Driver logs tab.
 type Logs struct {
 	facade
@@ -27,7 +20,7 @@ type Logs struct {
 
 // Files says where the cluster's logs are delivered and lists the driver's files.
 func (l *Logs) Files(workspaceID, clusterID string) (logs.View, error) {
-	return call(l.facade, workspaceID, logsCallTimeout, func(ctx context.Context) (logs.View, error) {
+	return call(l.facade, workspaceID, workspaces.TimeoutPanel, func(ctx context.Context) (logs.View, error) {
 		return l.svc.Files(ctx, workspaceID, clusterID)
 	})
 }
@@ -35,7 +28,7 @@ func (l *Logs) Files(workspaceID, clusterID string) (logs.View, error) {
 // Read returns complete lines of one file: the tail (before and after -1),
 // the window ending at before, or what was added after after.
 func (l *Logs) Read(workspaceID, clusterID, file string, before, after int64) (logs.Window, error) {
-	return call(l.facade, workspaceID, logsCallTimeout, func(ctx context.Context) (logs.Window, error) {
+	return call(l.facade, workspaceID, workspaces.TimeoutPanel, func(ctx context.Context) (logs.Window, error) {
 		return l.svc.Read(ctx, workspaceID, clusterID, file, logs.Range{Before: before, After: after})
 	})
 }
@@ -45,7 +38,7 @@ func (l *Logs) Download(workspaceID, clusterID, file string) (logs.Saved, error)
 	if l.files == nil {
 		return forPage(logs.Saved{}), nil
 	}
-	ctx, cancel := context.WithTimeout(l.ctx, logsDownloadTimeout)
+	ctx, cancel := context.WithTimeout(l.ctx, workspaces.TimeoutDownload)
 	defer cancel()
 	var n int64
 	path, err := saveStream(ctx, l.files, DriverLogsFileName, func(w io.Writer) (err error) {

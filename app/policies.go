@@ -21,9 +21,6 @@ type Policies struct {
 	files   FileSaver // nil in the browser bridge
 }
 
-// policyTimeout bounds one call of the Policies page.
-const policyTimeout = workspaces.TimeoutRead
-
 // changed tells the pages reading the catalog (Policies, the cluster form's
 // policy picker) that the workspace's policies changed.
 func (p *Policies) changed(workspaceID string, err error) error {
@@ -35,7 +32,7 @@ func (p *Policies) changed(workspaceID string, err error) error {
 
 // List is the workspace's policies from the cache, each with its actions.
 func (p *Policies) List(workspaceID string) (policies.ListView, error) {
-	return call(p.facade, workspaceID, policyTimeout, func(context.Context) (policies.ListView, error) {
+	return call(p.facade, workspaceID, workspaces.TimeoutRead, func(context.Context) (policies.ListView, error) {
 		return p.svc.List(workspaceID)
 	})
 }
@@ -43,14 +40,14 @@ func (p *Policies) List(workspaceID string) (policies.ListView, error) {
 // Get is one cached policy with its rules, definition and actions: the
 // list holds only summaries, the page asks for the policy it opens.
 func (p *Policies) Get(workspaceID, policyID string) (policies.PolicyView, error) {
-	return call(p.facade, workspaceID, policyTimeout, func(context.Context) (policies.PolicyView, error) {
+	return call(p.facade, workspaceID, workspaces.TimeoutRead, func(context.Context) (policies.PolicyView, error) {
 		return p.svc.Get(workspaceID, policyID)
 	})
 }
 
 // Families lists the policy families a policy can start from.
 func (p *Policies) Families(workspaceID string) ([]policies.FamilyView, error) {
-	return call(p.facade, workspaceID, policyTimeout, func(ctx context.Context) ([]policies.FamilyView, error) {
+	return call(p.facade, workspaceID, workspaces.TimeoutRead, func(ctx context.Context) ([]policies.FamilyView, error) {
 		return p.svc.Families(ctx, workspaceID)
 	})
 }
@@ -58,14 +55,14 @@ func (p *Policies) Families(workspaceID string) ([]policies.FamilyView, error) {
 // Check checks a policy form as the user types (editingID: "" for a new
 // policy) and returns the problems at their lines and the preview.
 func (p *Policies) Check(workspaceID, editingID string, form policies.Form) (policies.FormCheck, error) {
-	return call(p.facade, workspaceID, policyTimeout, func(context.Context) (policies.FormCheck, error) {
+	return call(p.facade, workspaceID, workspaces.TimeoutRead, func(context.Context) (policies.FormCheck, error) {
 		return p.svc.Check(workspaceID, editingID, form), nil
 	})
 }
 
 // Create creates the policy and returns its id.
 func (p *Policies) Create(workspaceID string, form policies.Form) (string, error) {
-	id, err := call(p.facade, workspaceID, policyTimeout, func(ctx context.Context) (string, error) {
+	id, err := call(p.facade, workspaceID, workspaces.TimeoutRead, func(ctx context.Context) (string, error) {
 		return p.svc.Create(ctx, workspaceID, form)
 	})
 	return id, p.changed(workspaceID, err)
@@ -73,21 +70,21 @@ func (p *Policies) Create(workspaceID string, form policies.Form) (string, error
 
 // Edit replaces the policy with the form.
 func (p *Policies) Edit(workspaceID, policyID string, form policies.Form) error {
-	return p.changed(workspaceID, writeErr(p.facade, workspaceID, policyTimeout, func(ctx context.Context) error {
+	return p.changed(workspaceID, writeErr(p.facade, workspaceID, workspaces.TimeoutRead, func(ctx context.Context) error {
 		return p.svc.Edit(ctx, workspaceID, policyID, form)
 	}))
 }
 
 // Delete deletes the policy.
 func (p *Policies) Delete(workspaceID, policyID string) error {
-	return p.changed(workspaceID, writeErr(p.facade, workspaceID, policyTimeout, func(ctx context.Context) error {
+	return p.changed(workspaceID, writeErr(p.facade, workspaceID, workspaces.TimeoutRead, func(ctx context.Context) error {
 		return p.svc.Delete(ctx, workspaceID, policyID)
 	}))
 }
 
 // Usage lists the clusters using the policy, each with its compliance.
 func (p *Policies) Usage(workspaceID, policyID string) (policies.UsageView, error) {
-	return call(p.facade, workspaceID, policyTimeout, func(ctx context.Context) (policies.UsageView, error) {
+	return call(p.facade, workspaceID, workspaces.TimeoutRead, func(ctx context.Context) (policies.UsageView, error) {
 		return p.svc.Usage(ctx, workspaceID, policyID)
 	})
 }
@@ -95,14 +92,14 @@ func (p *Policies) Usage(workspaceID, policyID string) (policies.UsageView, erro
 // EditImpact is what saving the form would do to the clusters using the
 // policy: which comply now and break after. Nothing is sent.
 func (p *Policies) EditImpact(workspaceID, policyID string, form policies.Form) (policies.ImpactView, error) {
-	return call(p.facade, workspaceID, policyTimeout, func(ctx context.Context) (policies.ImpactView, error) {
+	return call(p.facade, workspaceID, workspaces.TimeoutRead, func(ctx context.Context) (policies.ImpactView, error) {
 		return p.svc.EditImpact(ctx, workspaceID, policyID, form)
 	})
 }
 
 // Enforce previews (apply false) or applies the policy on one cluster.
 func (p *Policies) Enforce(workspaceID, clusterID string, apply bool) (policies.EnforcePlan, error) {
-	return call(p.facade, workspaceID, policyTimeout, func(ctx context.Context) (policies.EnforcePlan, error) {
+	return call(p.facade, workspaceID, workspaces.TimeoutRead, func(ctx context.Context) (policies.EnforcePlan, error) {
 		return p.svc.Enforce(ctx, workspaceID, clusterID, apply)
 	})
 }
@@ -110,7 +107,7 @@ func (p *Policies) Enforce(workspaceID, clusterID string, apply bool) (policies.
 // Export renders the policy as API JSON or Terraform ("json", "terraform"),
 // the provider block on the workspace's host as the pool export writes it.
 func (p *Policies) Export(workspaceID, policyID, format string) (policies.Exported, error) {
-	return call(p.facade, workspaceID, policyTimeout, func(context.Context) (policies.Exported, error) {
+	return call(p.facade, workspaceID, workspaces.TimeoutRead, func(context.Context) (policies.Exported, error) {
 		return p.svc.Export(workspaceID, policyID, format, p.session.Host(workspaceID))
 	})
 }

@@ -18,9 +18,6 @@ var errBadPoolSpec = errors.New("the pool form is not valid JSON for the Instanc
 // errBadPoolExport: the page asked for an export format pools do not have.
 var errBadPoolExport = errors.New("pools export as API JSON or Terraform only")
 
-// poolCallTimeout bounds one call of the Pools page.
-const poolCallTimeout = workspaces.TimeoutPools
-
 // Pools is the facade of the Pools page: the live list, create, edit (with
 // a plan first), delete (with its impact first) and export. Each method
 // parses its arguments, makes one call to pools.Service and returns its view.
@@ -40,7 +37,7 @@ func decodePoolSpec(specJSON string) (compute.CreateInstancePool, error) {
 
 // withSpec runs one service call on a parsed form.
 func withSpec[T any](p *Pools, workspaceID, specJSON string, f func(context.Context, compute.CreateInstancePool) (T, error)) (T, error) {
-	return call(p.facade, workspaceID, poolCallTimeout, func(ctx context.Context) (T, error) {
+	return call(p.facade, workspaceID, workspaces.TimeoutPools, func(ctx context.Context) (T, error) {
 		spec, err := decodePoolSpec(specJSON)
 		if err != nil {
 			var zero T
@@ -53,7 +50,7 @@ func withSpec[T any](p *Pools, workspaceID, specJSON string, f func(context.Cont
 // List lists the workspace's pools live (the cache when it cannot be
 // reached), with the clusters using each and when to poll next.
 func (p *Pools) List(workspaceID string) (pools.ListView, error) {
-	return call(p.facade, workspaceID, poolCallTimeout, func(ctx context.Context) (pools.ListView, error) {
+	return call(p.facade, workspaceID, workspaces.TimeoutPools, func(ctx context.Context) (pools.ListView, error) {
 		return p.svc.Live(ctx, workspaceID)
 	})
 }
@@ -75,7 +72,7 @@ func (p *Pools) Create(workspaceID, specJSON string) (pools.Saved, error) {
 
 // Form is the pool as its create request (JSON), for the edit form.
 func (p *Pools) Form(workspaceID, poolID string) (string, error) {
-	return call(p.facade, workspaceID, poolCallTimeout, func(ctx context.Context) (string, error) {
+	return call(p.facade, workspaceID, workspaces.TimeoutPools, func(ctx context.Context) (string, error) {
 		spec, err := p.svc.Form(ctx, workspaceID, poolID)
 		if err != nil {
 			return "", err
@@ -101,21 +98,21 @@ func (p *Pools) Edit(workspaceID, poolID, specJSON string) (pools.Saved, error) 
 
 // Impact says what deleting the pool does, naming the clusters it affects.
 func (p *Pools) Impact(workspaceID, poolID string) (pools.Impact, error) {
-	return call(p.facade, workspaceID, poolCallTimeout, func(ctx context.Context) (pools.Impact, error) {
+	return call(p.facade, workspaceID, workspaces.TimeoutPools, func(ctx context.Context) (pools.Impact, error) {
 		return p.svc.Impact(ctx, workspaceID, poolID)
 	})
 }
 
 // Delete deletes the pool once confirmName is its exact name.
 func (p *Pools) Delete(workspaceID, poolID, confirmName string) error {
-	return writeErr(p.facade, workspaceID, poolCallTimeout, func(ctx context.Context) error {
+	return writeErr(p.facade, workspaceID, workspaces.TimeoutPools, func(ctx context.Context) error {
 		return p.svc.Delete(ctx, workspaceID, poolID, confirmName)
 	})
 }
 
 // Export returns the pool as API JSON and as Terraform.
 func (p *Pools) Export(workspaceID, poolID string) (pools.Export, error) {
-	return call(p.facade, workspaceID, poolCallTimeout, func(ctx context.Context) (pools.Export, error) {
+	return call(p.facade, workspaceID, workspaces.TimeoutPools, func(ctx context.Context) (pools.Export, error) {
 		return p.svc.Export(ctx, workspaceID, poolID)
 	})
 }

@@ -3,15 +3,10 @@ package app
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
-
-// signInTimeout bounds the browser sign-in: long enough to type a password
-// and pass MFA, short enough that an abandoned tab does not hold a port.
-const signInTimeout = 5 * time.Minute
 
 func (w *Workspaces) ready() error {
 	if w.manager == nil || w.session == nil || w.changes == nil {
@@ -102,7 +97,7 @@ func (w *Workspaces) SignIn(id string) (ConnectionView, error) {
 	if err := w.ready(); err != nil {
 		return ConnectionView{}, err
 	}
-	ctx, cancel := context.WithTimeout(w.ctx, signInTimeout)
+	ctx, cancel := context.WithTimeout(w.ctx, workspaces.TimeoutSignIn)
 	defer cancel()
 	if err := w.manager.Login(ctx, id); err != nil {
 		return ConnectionView{}, err
