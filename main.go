@@ -29,6 +29,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 	"github.com/clusterdeck/clusterdeck/backend/runcmd"
+	"github.com/clusterdeck/clusterdeck/backend/services"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/validatecmd"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -141,24 +142,26 @@ func build(ctx context.Context, log *slog.Logger, emit app.Emitter, transport st
 		return nil, nil, nil, fmt.Errorf("drafts: %w", err)
 	}
 	a := app.New(app.Deps{
-		Version: version, Transport: transport, Emitter: emit, Log: log,
-		Session: session.New(manager, session.Options{
-			StateFile: filepath.Join(paths.Data, "session.json"), Log: log,
-		}),
-		Manager: manager,
-		Catalog: catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), manager.Client,
-			catalog.RefresherOptions{}),
-		ResetDemo: demoServer.Reset,
-		Clients:   manager,
-		Drafts:    draftStore,
-		Files:     files,
-		Rates:     rates.NewStore(filepath.Join(paths.Config, policyeval.RateFileName)),
+		Version: version, Transport: transport, Emitter: emit, Files: files,
+		Inputs: services.Inputs{
+			Log: log,
+			Session: session.New(manager, session.Options{
+				StateFile: filepath.Join(paths.Data, "session.json"), Log: log,
+			}),
+			Manager: manager,
+			Catalog: catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), manager.Client,
+				catalog.RefresherOptions{}),
+			ResetDemo: demoServer.Reset,
+			Clients:   manager,
+			Drafts:    draftStore,
+			Rates:     rates.NewStore(filepath.Join(paths.Config, policyeval.RateFileName)),
 
-		MetricsPrefs: metrics.NewPrefs(filepath.Join(paths.Config, "metrics.json")),
-		Notices:      notices.NewPrefs(filepath.Join(paths.Config, "notifications.json")),
-		Listed:       listed,
+			Prices:  metrics.NewPrefs(filepath.Join(paths.Config, "metrics.json")),
+			Notices: notices.NewPrefs(filepath.Join(paths.Config, "notifications.json")),
+			Listed:  listed,
 
-		NetworkEvents: netwatch.System,
+			NetworkEvents: netwatch.System,
+		},
 	})
 	return a, assets, demoServer, nil
 }

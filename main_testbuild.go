@@ -12,6 +12,7 @@ import (
 
 	"github.com/clusterdeck/clusterdeck/app"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/savefile"
 	"github.com/clusterdeck/clusterdeck/bridge"
 )
 
@@ -37,7 +38,7 @@ func runBridge(ctx context.Context, log *slog.Logger, args []string) error {
 	hub := bridge.NewHub(log)
 	var files app.FileSaver // no dialog in the bridge; --save-dir is for tests
 	if flags.SaveDir != "" {
-		files = app.FolderFiles{Dir: flags.SaveDir}
+		files = savefile.Folder{Dir: flags.SaveDir}
 	}
 	a, assets, demoServer, err := build(ctx, log, app.WireEmitter(hub.Emit), "bridge", demoFlags.Options(), files, nil)
 	if err != nil {

@@ -6,49 +6,17 @@ import (
 	"context"
 	"log/slog"
 
-	"github.com/clusterdeck/clusterdeck/backend/catalog"
-	"github.com/clusterdeck/clusterdeck/backend/clusters"
-	"github.com/clusterdeck/clusterdeck/backend/drafts"
-	"github.com/clusterdeck/clusterdeck/backend/metrics"
-	"github.com/clusterdeck/clusterdeck/backend/notices"
-	"github.com/clusterdeck/clusterdeck/backend/rates"
-	"github.com/clusterdeck/clusterdeck/backend/session"
-	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
-	"github.com/clusterdeck/clusterdeck/backend/workspaces"
+	"github.com/clusterdeck/clusterdeck/backend/services"
 )
 
-// Deps are what the facades are built from. main.go fills them in.
+// Deps are what the facades are built from. main.go fills them in; New
+// sets the Inputs' Sink, Progress and OnCatalog to the page's events.
 type Deps struct {
+	services.Inputs
 	Version   string
 	Transport string // "desktop" or "bridge": shown in About, nothing else
 	Emitter   Emitter
-	Log       *slog.Logger
-	Session   *session.Session
-	// Manager edits workspaces and their keychain secrets; Catalog is the
-	// per-workspace cache; ResetDemo puts the demo server back to its seed.
-	Manager   *workspaces.Manager
-	Catalog   *catalog.Refresher
-	ResetDemo func() error
-	// Clients gives each workspace's SDK client (workspaces.Manager).
-	Clients clusters.ClientSource
-	// PollTiming tunes the clusters pollers (zero: 5 s / 30 s).
-	PollTiming clusters.PollTiming
-	// Drafts is the local drafts store; Files is the desktop save dialog
-	// (nil in the browser bridge).
-	Drafts *drafts.Store
-	Files  FileSaver
-	// Rates is the DBU rate table store (nil: the built-in table, not saved).
-	Rates *rates.Store
-	// MetricsPrefs remembers the SQL warehouse and prices per DBU per workspace (nil: in memory).
-	MetricsPrefs *metrics.Prefs
-	// Notices says which kinds of cluster news notify (nil: all, not saved).
-	Notices *notices.Prefs
-	// Listed is told when a full cluster listing ends (the desktop gives
-	// the listing's garbage back to the OS then; nil: nothing).
-	Listed func()
-	// NetworkEvents runs until ctx ends, calling wake when the system says
-	// the network changed or the machine woke (netwatch.System; nil: none).
-	NetworkEvents func(ctx context.Context, wake func(reason string)) error
+	Files     FileSaver // the desktop save dialog (nil in the browser bridge)
 }
 
 // App owns the facades bound to the page.
@@ -101,7 +69,7 @@ func (a *App) Startup(ctx context.Context) {
 func (a *App) Shutdown(ctx context.Context) {
 	a.log.Info("clusterdeck stopping")
 	a.stop()
-	a.Workspaces.stop()
+	a.Workspaces.loop.Stop() // waits: nothing writes into the data folders after
 	a.Clusters.svc.Close()
 	a.Fleet.svc.Close()
 }
@@ -110,10 +78,3 @@ func (a *App) Shutdown(ctx context.Context) {
 type discardEmitter struct{}
 
 func (discardEmitter) Emit(Event, ...any) {}
-
-// noClients answers when no workspace directory was wired (tests of other facades).
-type noClients struct{}
-
-func (noClients) Client(context.Context, string) (*workspaceapi.Client, error) {
-	return nil, session.ErrUnknownWorkspace
-}

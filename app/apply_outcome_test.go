@@ -18,10 +18,10 @@ import (
 func TestDraftApplyPendingLookupRefusedSaysSignInNeeded(t *testing.T) {
 	e := newDraftsApp(t)
 	d := e.app.Drafts
-	v, err := d.Create(DraftInput{Name: "pending", WorkspaceID: "demo", Spec: map[string]any{"cluster_name": "pending-draft",
+	v, err := d.Create(drafts.DraftInput{Name: "pending", WorkspaceID: "demo", Spec: map[string]any{"cluster_name": "pending-draft",
 		"spark_version": "16.4.x-scala2.12", "node_type_id": "Standard_DS3_v2", "num_workers": 1, "autotermination_minutes": 30}})
 	require.NoError(t, err)
-	_, err = d.store.RecordApply(v.ID, drafts.ApplyRecord{WorkspaceID: "demo", PendingRequestID: "cd-pending-1"})
+	_, err = e.store.RecordApply(v.ID, drafts.ApplyRecord{WorkspaceID: "demo", PendingRequestID: "cd-pending-1"})
 	require.NoError(t, err)
 	plan, err := d.PlanApply(v.ID, "demo", "")
 	require.NoError(t, err)
@@ -29,7 +29,7 @@ func TestDraftApplyPendingLookupRefusedSaysSignInNeeded(t *testing.T) {
 
 	refuseAt(t, e, "/api/2.1/clusters/list")
 
-	_, err = d.Apply(ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: plan.Fingerprint})
+	_, err = d.Apply(drafts.ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: plan.Fingerprint})
 	ui := uiErr(t, e.app, err)
 	assert.Equal(t, "SIGN_IN_NEEDED", ui.Code)
 	assert.Contains(t, ui.Message, "Sign-in needed")
@@ -38,7 +38,7 @@ func TestDraftApplyPendingLookupRefusedSaysSignInNeeded(t *testing.T) {
 	status, err := e.app.Workspaces.Status("demo")
 	require.NoError(t, err)
 	assert.Equal(t, ConnUnauthorized, status.State)
-	dr, _, err := d.store.Get(v.ID)
+	dr, _, err := e.store.Get(v.ID)
 	require.NoError(t, err)
 	rec, _ := dr.Record("demo")
 	assert.Equal(t, "cd-pending-1", rec.PendingRequestID, "still pending: looked for after sign-in")

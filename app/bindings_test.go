@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -75,6 +76,10 @@ func TestBoundResultsCarryNoNullLists(t *testing.T) {
 	}
 }
 
+// pairShapers return a (result, error) pair shaped by forPage: forPageErr
+// itself, and the helpers every facade calls through (call.go, pools.go).
+var pairShapers = []string{"forPageErr", "call", "write", "withSpec", "withWarehouseSpec"}
+
 // A new view cannot skip the shaping: every return of a bound method whose
 // result can hold a list goes through forPage, unless it returns a zero
 // value beside an error (the page then sees only the error).
@@ -96,7 +101,8 @@ func TestBoundResultsGoThroughForPage(t *testing.T) {
 					return true
 				}
 				if len(ret.Results) == 1 {
-					assert.True(t, shaped(ret.Results[0], "forPageErr"), "%s: return forPageErr(...)", types.ExprString(ret.Results[0]))
+					assert.True(t, slices.ContainsFunc(pairShapers, func(s string) bool { return shaped(ret.Results[0], s) }),
+						"%s: return forPageErr(...)", types.ExprString(ret.Results[0]))
 					return true
 				}
 				require.Len(t, ret.Results, 2)

@@ -12,6 +12,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/services"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
@@ -29,7 +30,7 @@ func newCatalogTestApp(t *testing.T, demoURL, demoToken string) (*App, *catalog.
 	require.NoError(t, err)
 	mgr.SetDemo(workspaces.Demo{URL: demoURL, Token: demoToken})
 	refresher := catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{})
-	return New(Deps{Session: session.New(mgr, session.Options{}), Clients: mgr, Catalog: refresher}), refresher
+	return New(Deps{Inputs: services.Inputs{Session: session.New(mgr, session.Options{}), Clients: mgr, Catalog: refresher}}), refresher
 }
 
 // onSeededDemo wires the app to a seeded demo workspace with a frozen clock

@@ -2,8 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
@@ -16,15 +14,15 @@ import (
 // EventClustersChanged), the open cluster (EventClusterChanged), the event
 // log and every lifecycle action.
 type Clusters struct {
+	facade
 	svc     *clusters.Service
 	emit    Emitter
 	errors  *ErrorFormatter
 	desktop desktopServices
-	ctx     context.Context
 	// rejected learns of refused credentials (session.MarkRejected), so the
 	// workspace turns "sign-in needed" and read-only at once.
 	rejected func(workspaceID string, err error, started time.Time)
-	// notices says where each kind of news goes (Settings; nil: everywhere).
+	// notices says where each kind of news goes (Settings).
 	notices *notices.Prefs
 }
 
@@ -84,13 +82,13 @@ func (c *Clusters) Refresh(workspaceID string) (bool, error) {
 
 // Get reads one cluster.
 func (c *Clusters) Get(workspaceID, clusterID string) (clusters.Detail, error) {
-	ctx, cancel := c.call()
-	defer cancel()
-	d, err := c.svc.Get(ctx, workspaceID, clusterID)
-	if err != nil {
-		return clusters.Detail{}, err
-	}
-	return forPage(*d), nil
+	return call(c.facade, workspaceID, workspaces.TimeoutRead, func(ctx context.Context) (clusters.Detail, error) {
+		d, err := c.svc.Get(ctx, workspaceID, clusterID)
+		if err != nil {
+			return clusters.Detail{}, err
+		}
+		return *d, nil
+	})
 }
 
 // WatchDetail polls the open cluster; updates arrive as EventClusterChanged
@@ -108,9 +106,9 @@ func (c *Clusters) UnwatchDetail() error {
 
 // Events reads a page of a cluster's event log, newest first.
 func (c *Clusters) Events(workspaceID, clusterID string, q clusters.EventQuery) (clusters.EventPage, error) {
-	ctx, cancel := c.call()
-	defer cancel()
-	return forPageErr(c.svc.Events(ctx, workspaceID, clusterID, q))
+	return call(c.facade, workspaceID, workspaces.TimeoutRead, func(ctx context.Context) (clusters.EventPage, error) {
+		return c.svc.Events(ctx, workspaceID, clusterID, q)
+	})
 }
 
 // Start starts a terminated cluster.
@@ -145,24 +143,24 @@ func (c *Clusters) PermanentDelete(workspaceID, clusterID, typedName string) err
 
 // Resize sets a fixed size or autoscaling bounds on a running cluster.
 func (c *Clusters) Resize(workspaceID, clusterID string, size clusters.Size) error {
-	ctx, cancel := c.write()
-	defer cancel()
-	return explainAction(clusters.ActionResize, c.svc.Resize(ctx, workspaceID, clusterID, size))
+	return explainAction(clusters.ActionResize, callErr(c.facade, workspaceID, workspaces.TimeoutWrite, func(ctx context.Context) error {
+		return c.svc.Resize(ctx, workspaceID, clusterID, size)
+	}))
 }
 
 // CloneSpec returns the cluster's spec, renamed, as JSON for the editor.
 func (c *Clusters) CloneSpec(workspaceID, clusterID string) (string, error) {
-	ctx, cancel := c.call()
-	defer cancel()
-	return c.svc.CloneSpec(ctx, workspaceID, clusterID)
+	return call(c.facade, workspaceID, workspaces.TimeoutRead, func(ctx context.Context) (string, error) {
+		return c.svc.CloneSpec(ctx, workspaceID, clusterID)
+	})
 }
 
 // Connection is how tools reach the cluster: JDBC/ODBC settings and
 // snippets with the host, org id and cluster id filled in, never a secret.
 func (c *Clusters) Connection(workspaceID, clusterID string) (clusters.Connection, error) {
-	ctx, cancel := c.call()
-	defer cancel()
-	return forPageErr(c.svc.Connection(ctx, workspaceID, clusterID))
+	return call(c.facade, workspaceID, workspaces.TimeoutRead, func(ctx context.Context) (clusters.Connection, error) {
+		return c.svc.Connection(ctx, workspaceID, clusterID)
+	})
 }
 
 // OpenSparkUI opens the cluster's Spark UI in the system browser and
@@ -178,41 +176,19 @@ func (c *Clusters) OpenRun(workspaceID, clusterID string) (string, error) {
 }
 
 func (c *Clusters) open(workspaceID, clusterID, what string, address func(*clusters.Detail) string) (string, error) {
-	ctx, cancel := c.call()
-	defer cancel()
-	u, err := c.svc.Page(ctx, workspaceID, clusterID, address)
-	if err != nil {
-		return "", fmt.Errorf("open %s: %w", what, err)
-	}
-	if u == "" {
-		return "", fmt.Errorf("open %s: %w", what, errNoAddress)
-	}
-	if err := c.desktop.OpenURL(u); err != nil {
-		return "", fmt.Errorf("open %s: %w", what, err)
-	}
-	return u, nil
+	u, err := call(c.facade, workspaceID, workspaces.TimeoutRead, func(ctx context.Context) (string, error) {
+		return c.svc.Page(ctx, workspaceID, clusterID, address)
+	})
+	return openPage(c.desktop, what, u, err)
 }
 
-// errNoAddress: the cluster has no such page (a run's page for compute no job made).
-var errNoAddress = errors.New("this compute has no such page")
-
-// call bounds an interactive call: the SDK would otherwise retry a refused
-// connection for its whole retry budget while the user waits.
-func (c *Clusters) call() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(c.ctx, workspaces.TimeoutRead)
-}
-
-// write bounds a change: an action in flight when the network drops ends
+// act sends a lifecycle action: in flight when the network drops, it ends
 // with a sentence within TimeoutWrite.
-func (c *Clusters) write() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(c.ctx, workspaces.TimeoutWrite)
-}
-
 func (c *Clusters) act(ws, id string, a clusters.Action, typed string) error {
-	ctx, cancel := c.write()
-	defer cancel()
 	started := time.Now()
-	err := c.svc.Act(ctx, ws, id, a, typed)
+	err := callErr(c.facade, ws, workspaces.TimeoutWrite, func(ctx context.Context) error {
+		return c.svc.Act(ctx, ws, id, a, typed)
+	})
 	c.noteRejected(ws, err, false, started)
 	return explainAction(a, err)
 }
@@ -259,10 +235,7 @@ func (s clusterSink) Detail(u clusters.DetailUpdate) {
 // Notice is shown in the app (a toast) and, where the platform offers it,
 // as a desktop notification.
 func (s clusterSink) Notice(n clusters.Notice) {
-	to := notices.Channels{Desktop: true, InApp: true}
-	if s.c.notices != nil {
-		to = s.c.notices.For(n.Reason)
-	}
+	to := s.c.notices.For(n.Reason)
 	if to.InApp {
 		s.c.emit.Emit(EventClusterNotice, n)
 	}

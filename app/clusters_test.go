@@ -16,6 +16,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/services"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -60,8 +61,8 @@ func newClustersApp(t *testing.T) (*App, *lockedEmitter) {
 	require.NoError(t, err)
 	mgr.SetDemo(workspaces.Demo{URL: srv.URL(), Token: srv.Token()})
 	rec := &lockedEmitter{}
-	a := New(Deps{Emitter: rec, Session: session.New(mgr, session.Options{}), Clients: mgr, Transport: "bridge",
-		PollTiming: clusters.PollTiming{Fast: time.Hour, Slow: time.Hour}})
+	a := New(Deps{Emitter: rec, Transport: "bridge", Inputs: services.Inputs{Session: session.New(mgr, session.Options{}), Clients: mgr,
+		PollTiming: clusters.PollTiming{Fast: time.Hour, Slow: time.Hour}}})
 	t.Cleanup(func() { a.Shutdown(context.Background()) })
 	return a, rec
 }

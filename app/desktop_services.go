@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 
@@ -23,6 +24,24 @@ type desktopServices interface {
 }
 
 var errNotStarted = errors.New("the window is not ready yet")
+
+// errNoAddress: the workspace gave no such page (a run's page for compute no job made).
+var errNoAddress = errors.New("this compute has no such page")
+
+// openPage opens an address the workspace gave (never one the page
+// supplies) in the system browser; what names the page in an error.
+func openPage(d desktopServices, what, address string, err error) (string, error) {
+	if err == nil && address == "" {
+		err = errNoAddress
+	}
+	if err == nil {
+		err = d.OpenURL(address)
+	}
+	if err != nil {
+		return "", fmt.Errorf("open %s: %w", what, err)
+	}
+	return address, nil
+}
 
 // NoticeLink is the cluster a notification is about.
 type NoticeLink struct {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -17,7 +18,7 @@ func TestDraftKeepsLibrariesAndUnknownKeysOfThePageSpec(t *testing.T) {
 	spec := map[string]any{"cluster_name": "etl", "spark_version": "16.4.x-scala2.12", "num_workers": 1,
 		"libraries":  []any{map[string]any{"pypi": map[string]any{"package": "pandas==2.2.2"}}},
 		"owner_team": map[string]any{"name": "data"}}
-	v, err := d.Create(DraftInput{Name: "etl", WorkspaceID: "demo", Spec: spec})
+	v, err := d.Create(drafts.DraftInput{Name: "etl", WorkspaceID: "demo", Spec: spec})
 	require.NoError(t, err)
 	require.Len(t, v.Libraries, 1)
 	assert.Equal(t, "pandas==2.2.2", v.Libraries[0].Label)
@@ -32,7 +33,7 @@ func TestDraftKeepsLibrariesAndUnknownKeysOfThePageSpec(t *testing.T) {
 	got.Spec["libraries"] = append(got.Spec["libraries"].([]any), map[string]any{"whl": "/Volumes/a/b/p-1.0-py3-none-any.whl"})
 	delete(got.Spec, "owner_team")
 	got.Spec["cost_center"] = "42"
-	s, err := d.Save(DraftSave{ID: v.ID, Revision: got.Revision, Name: "etl", WorkspaceID: "demo", Spec: got.Spec})
+	s, err := d.Save(drafts.DraftSave{ID: v.ID, Revision: got.Revision, Name: "etl", WorkspaceID: "demo", Spec: got.Spec})
 	require.NoError(t, err)
 	assert.Greater(t, s.Revision, got.Revision)
 
@@ -56,7 +57,7 @@ func TestDraftKeepsLibrariesAndUnknownKeysOfThePageSpec(t *testing.T) {
 
 	// A key nested in a known object is kept too, next to the typed fields.
 	again.Spec["docker_image"] = map[string]any{"url": "ghcr.io/team/img:1", "tagg": "v1"}
-	s, err = d.Save(DraftSave{ID: v.ID, Revision: again.Revision, Name: "etl", WorkspaceID: "demo", Spec: again.Spec})
+	s, err = d.Save(drafts.DraftSave{ID: v.ID, Revision: again.Revision, Name: "etl", WorkspaceID: "demo", Spec: again.Spec})
 	require.NoError(t, err)
 	nested, err := d.Get(v.ID)
 	require.NoError(t, err)
@@ -73,7 +74,7 @@ func TestDraftKeepsLibrariesAndUnknownKeysOfThePageSpec(t *testing.T) {
 	assert.Contains(t, js.Content, "ghcr.io/team/img:1")
 
 	again.Spec["libraries"] = "pandas"
-	_, err = d.Save(DraftSave{ID: v.ID, Revision: again.Revision, Name: "etl", WorkspaceID: "demo", Spec: again.Spec})
+	_, err = d.Save(drafts.DraftSave{ID: v.ID, Revision: again.Revision, Name: "etl", WorkspaceID: "demo", Spec: again.Spec})
 	assert.Equal(t, "libraries", uiErr(t, e.app, err).Field)
 }
 
@@ -86,12 +87,12 @@ func TestApplyInstallsTheDraftsLibraries(t *testing.T) {
 		"node_type_id": "Standard_DS3_v2", "num_workers": 1, "autotermination_minutes": 30,
 		"libraries":  []any{map[string]any{"pypi": map[string]any{"package": "plotly==5.22.0"}}},
 		"owner_team": "data"}
-	v, err := d.Create(DraftInput{Name: "with libs", WorkspaceID: "demo", Spec: spec})
+	v, err := d.Create(drafts.DraftInput{Name: "with libs", WorkspaceID: "demo", Spec: spec})
 	require.NoError(t, err)
 	plan, err := d.PlanApply(v.ID, "demo", "")
 	require.NoError(t, err)
 	require.NotNil(t, plan.Plan)
-	out, err := d.Apply(ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: plan.Fingerprint})
+	out, err := d.Apply(drafts.ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: plan.Fingerprint})
 	require.NoError(t, err)
 	assert.Equal(t, "create", out.Action)
 	assert.Equal(t, 1, out.Libraries)

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -19,16 +20,16 @@ import (
 func TestDraftGetReportsARestoredVersion(t *testing.T) {
 	e := newDraftsApp(t)
 	d := e.app.Drafts
-	v, err := d.Create(DraftInput{Name: "etl", Notes: "first"})
+	v, err := d.Create(drafts.DraftInput{Name: "etl", Notes: "first"})
 	require.NoError(t, err)
-	_, err = d.Save(DraftSave{ID: v.ID, Revision: v.Revision, Name: "etl", Notes: "second", Spec: v.Spec})
+	_, err = d.Save(drafts.DraftSave{ID: v.ID, Revision: v.Revision, Name: "etl", Notes: "second", Spec: v.Spec})
 	require.NoError(t, err)
 
 	clean, err := d.Get(v.ID)
 	require.NoError(t, err)
 	assert.Nil(t, clean.Recovery, "nothing to report on a good file")
 
-	path := filepath.Join(d.store.Dir(), v.ID+".json")
+	path := filepath.Join(e.store.Dir(), v.ID+".json")
 	require.NoError(t, os.WriteFile(path, []byte(`{"schema": 1, "id": "`+v.ID+`", "na`), 0o600))
 	got, err := d.Get(v.ID)
 	require.NoError(t, err)
@@ -77,9 +78,9 @@ func TestDraftExportWarnsOfLibrariesLeftOut(t *testing.T) {
 func TestDraftSpecTextIsSavedAndBlocksApply(t *testing.T) {
 	e := newDraftsApp(t)
 	d := e.app.Drafts
-	v, err := d.Create(DraftInput{Name: "etl", WorkspaceID: "demo"})
+	v, err := d.Create(drafts.DraftInput{Name: "etl", WorkspaceID: "demo"})
 	require.NoError(t, err)
-	s, err := d.Save(DraftSave{ID: v.ID, Revision: v.Revision, Name: "etl", WorkspaceID: "demo", Spec: v.Spec,
+	s, err := d.Save(drafts.DraftSave{ID: v.ID, Revision: v.Revision, Name: "etl", WorkspaceID: "demo", Spec: v.Spec,
 		SpecText: `{"cluster_name": "etl", "num_workers": 3,`})
 	require.NoError(t, err)
 	got, err := d.Get(v.ID)
@@ -90,7 +91,7 @@ func TestDraftSpecTextIsSavedAndBlocksApply(t *testing.T) {
 	_, err = d.PlanApply(v.ID, "demo", "")
 	assert.Equal(t, "spec", uiErr(t, e.app, err).Field)
 
-	_, err = d.Save(DraftSave{ID: v.ID, Revision: s.Revision, Name: "etl", WorkspaceID: "demo", Spec: v.Spec})
+	_, err = d.Save(drafts.DraftSave{ID: v.ID, Revision: s.Revision, Name: "etl", WorkspaceID: "demo", Spec: v.Spec})
 	require.NoError(t, err)
 	got, err = d.Get(v.ID)
 	require.NoError(t, err)
@@ -102,17 +103,17 @@ func TestDraftSpecTextIsSavedAndBlocksApply(t *testing.T) {
 func TestDraftApplyRefusesUnparsedSpecText(t *testing.T) {
 	e := newDraftsApp(t)
 	d := e.app.Drafts
-	v, err := d.Create(DraftInput{Name: "etl", WorkspaceID: "demo",
+	v, err := d.Create(drafts.DraftInput{Name: "etl", WorkspaceID: "demo",
 		Spec: map[string]any{"cluster_name": "etl-unparsed", "spark_version": "16.4.x-scala2.12", "node_type_id": "Standard_DS3_v2", "num_workers": 1}})
 	require.NoError(t, err)
 	plan, err := d.PlanApply(v.ID, "demo", "")
 	require.NoError(t, err)
 	require.NotNil(t, plan.Plan)
-	_, err = d.Save(DraftSave{ID: v.ID, Revision: v.Revision, Name: "etl", WorkspaceID: "demo", Spec: v.Spec,
+	_, err = d.Save(drafts.DraftSave{ID: v.ID, Revision: v.Revision, Name: "etl", WorkspaceID: "demo", Spec: v.Spec,
 		SpecText: `{"cluster_name": "etl-unparsed", "num_workers": 3,`})
 	require.NoError(t, err)
 
-	_, err = d.Apply(ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: plan.Fingerprint})
+	_, err = d.Apply(drafts.ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: plan.Fingerprint})
 	require.Error(t, err)
 	assert.Equal(t, "spec", uiErr(t, e.app, err).Field)
 	got, err := d.Get(v.ID)

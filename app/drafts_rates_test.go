@@ -11,6 +11,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
+	"github.com/clusterdeck/clusterdeck/backend/services"
 )
 
 // The editor and the drafts use the one rate store main.go injects: a
@@ -21,7 +22,7 @@ func TestEditorAndDraftsShareTheInjectedRateStore(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, []byte(`{"rates":{"Standard_DS3_v2":"cheap"}}`), 0o600))
 	store, err := drafts.Open(filepath.Join(dir, "data"), drafts.Options{})
 	require.NoError(t, err)
-	a := New(Deps{Drafts: store, Rates: rates.NewStore(path)})
+	a := New(Deps{Inputs: services.Inputs{Drafts: store, Rates: rates.NewStore(path)}})
 
 	s, err := a.Editor.RateSettings()
 	require.NoError(t, err)

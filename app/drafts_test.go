@@ -16,14 +16,16 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
+	"github.com/clusterdeck/clusterdeck/backend/services"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
 type draftsEnv struct {
-	app *App
-	srv *demo.Server
-	mgr *workspaces.Manager
+	app   *App
+	srv   *demo.Server
+	mgr   *workspaces.Manager
+	store *drafts.Store
 }
 
 // newDraftsApp wires the Drafts facade as main.go does, over a demo
@@ -43,10 +45,10 @@ func newDraftsApp(t *testing.T) draftsEnv {
 	mgr.SetDemo(workspaces.Demo{URL: srv.URL(), Token: srv.Token()})
 	store, err := drafts.Open(paths.Data, drafts.Options{})
 	require.NoError(t, err)
-	a := New(Deps{Session: session.New(mgr, session.Options{}), Drafts: store,
+	a := New(Deps{Inputs: services.Inputs{Session: session.New(mgr, session.Options{}), Drafts: store,
 		Catalog: catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{}),
-		Clients: mgr})
-	return draftsEnv{app: a, srv: srv, mgr: mgr}
+		Clients: mgr}})
+	return draftsEnv{app: a, srv: srv, mgr: mgr, store: store}
 }
 
 func uiErr(t *testing.T, a *App, err error) UIError {
@@ -70,7 +72,7 @@ func TestDraftsWorkOfflineOnTheCachedCatalog(t *testing.T) {
 
 	spec := map[string]any{"cluster_name": "offline-etl", "spark_version": "16.4.x-scala2.12",
 		"node_type_id": "Standard_DS3_v2", "num_workers": 2, "autotermination_minutes": 5, "colour": "blue"}
-	created, err := d.Create(DraftInput{Name: "Offline ETL", WorkspaceID: "demo", Spec: spec})
+	created, err := d.Create(drafts.DraftInput{Name: "Offline ETL", WorkspaceID: "demo", Spec: spec})
 	require.NoError(t, err)
 	assert.Equal(t, 1, created.Revision)
 
@@ -118,11 +120,11 @@ func TestDraftsWorkOfflineOnTheCachedCatalog(t *testing.T) {
 	spec["node_type_id"] = "Standard_DS3_v2"
 	spec["autotermination_minutes"] = 60
 	delete(spec, "colour")
-	saved, err := d.Save(DraftSave{ID: created.ID, Revision: created.Revision, Name: created.Name, WorkspaceID: "demo",
+	saved, err := d.Save(drafts.DraftSave{ID: created.ID, Revision: created.Revision, Name: created.Name, WorkspaceID: "demo",
 		PolicyID: shared, Spec: spec})
 	require.NoError(t, err)
 	assert.Equal(t, 2, saved.Revision)
-	again, err := d.Save(DraftSave{ID: created.ID, Revision: saved.Revision, Name: created.Name, WorkspaceID: "demo",
+	again, err := d.Save(drafts.DraftSave{ID: created.ID, Revision: saved.Revision, Name: created.Name, WorkspaceID: "demo",
 		PolicyID: shared, Spec: spec})
 	require.NoError(t, err)
 	assert.Equal(t, 2, again.Revision, "autosave of unchanged content writes nothing")
@@ -141,23 +143,23 @@ func TestDraftInputErrorsArePlaced(t *testing.T) {
 	e := newDraftsApp(t)
 	d := e.app.Drafts
 
-	_, err := d.Create(DraftInput{Name: "  "})
+	_, err := d.Create(drafts.DraftInput{Name: "  "})
 	ui := uiErr(t, e.app, err)
 	assert.Equal(t, "name", ui.Field)
 	assert.Equal(t, "DRAFT_BAD_NAME", ui.Code)
 
-	v, err := d.Create(DraftInput{Name: "etl", Spec: map[string]any{"num_workers": "two"}})
+	v, err := d.Create(drafts.DraftInput{Name: "etl", Spec: map[string]any{"num_workers": "two"}})
 	ui = uiErr(t, e.app, err)
 	assert.Equal(t, "spec.num_workers", ui.Field, "the wrong value is placed at its field")
 	assert.Contains(t, ui.Message+ui.Hint+ui.Detail, `num_workers must be a whole number from 0 to 2147483647, not the text "two".`)
 	assert.Empty(t, v.ID)
 
-	v, err = d.Create(DraftInput{Name: "etl"})
+	v, err = d.Create(drafts.DraftInput{Name: "etl"})
 	require.NoError(t, err)
 	assert.Equal(t, "etl", v.Spec["cluster_name"], "a new draft's cluster takes its name")
-	_, err = d.Save(DraftSave{ID: v.ID, Revision: v.Revision, Name: "etl 2", Spec: v.Spec})
+	_, err = d.Save(drafts.DraftSave{ID: v.ID, Revision: v.Revision, Name: "etl 2", Spec: v.Spec})
 	require.NoError(t, err)
-	_, err = d.Save(DraftSave{ID: v.ID, Revision: v.Revision, Name: "etl 3", Spec: v.Spec})
+	_, err = d.Save(drafts.DraftSave{ID: v.ID, Revision: v.Revision, Name: "etl 3", Spec: v.Spec})
 	assert.Equal(t, "DRAFT_CONFLICT", uiErr(t, e.app, err).Code)
 
 	_, err = d.Get("0123456789abcdef")
@@ -171,7 +173,7 @@ func TestDraftInputErrorsArePlaced(t *testing.T) {
 func TestDraftsTrashRenameDuplicate(t *testing.T) {
 	e := newDraftsApp(t)
 	d := e.app.Drafts
-	v, err := d.Create(DraftInput{Name: "etl"})
+	v, err := d.Create(drafts.DraftInput{Name: "etl"})
 	require.NoError(t, err)
 	r, err := d.Rename(v.ID, "nightly etl")
 	require.NoError(t, err)
@@ -270,7 +272,7 @@ func TestApplyEditsTheClusterOfThatNameAndStartsIt(t *testing.T) {
 	assert.Equal(t, "cluster:"+target.ClusterId, v.Source)
 	v.Spec["autoscale"] = map[string]any{"min_workers": 1, "max_workers": 4}
 	v.Spec["autotermination_minutes"] = 45
-	v, err = d.Save(DraftSave{ID: v.ID, Revision: v.Revision, Name: v.Name, WorkspaceID: "demo", Spec: v.Spec})
+	v, err = d.Save(drafts.DraftSave{ID: v.ID, Revision: v.Revision, Name: v.Name, WorkspaceID: "demo", Spec: v.Spec})
 	require.NoError(t, err)
 
 	plan, err := d.PlanApply(v.ID, "demo", "")
@@ -287,10 +289,10 @@ func TestApplyEditsTheClusterOfThatNameAndStartsIt(t *testing.T) {
 	require.Contains(t, paths, "autotermination_minutes")
 	assert.Len(t, paths, 2, "only what the draft changes: %+v", plan.Plan.Changes)
 
-	_, err = d.Apply(ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: "something else"})
+	_, err = d.Apply(drafts.ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: "something else"})
 	assert.Equal(t, "PLAN_STALE", uiErr(t, e.app, err).Code)
 
-	out, err := d.Apply(ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: plan.Fingerprint, Start: true})
+	out, err := d.Apply(drafts.ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: plan.Fingerprint, Start: true})
 	require.NoError(t, err)
 	assert.Equal(t, "edit", out.Action)
 	assert.Equal(t, target.ClusterId, out.ClusterID)
@@ -314,12 +316,12 @@ func TestApplyCreatesOnceAndAdoptsAPendingCreate(t *testing.T) {
 	d := e.app.Drafts
 	spec := map[string]any{"cluster_name": "brand-new", "spark_version": "16.4.x-scala2.12",
 		"node_type_id": "Standard_DS3_v2", "num_workers": 1, "autotermination_minutes": 30}
-	v, err := d.Create(DraftInput{Name: "brand new", WorkspaceID: "demo", Spec: spec})
+	v, err := d.Create(drafts.DraftInput{Name: "brand new", WorkspaceID: "demo", Spec: spec})
 	require.NoError(t, err)
 	plan, err := d.PlanApply(v.ID, "demo", "")
 	require.NoError(t, err)
 	assert.Equal(t, "create", string(plan.Plan.Action))
-	out, err := d.Apply(ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: plan.Fingerprint})
+	out, err := d.Apply(drafts.ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: plan.Fingerprint})
 	require.NoError(t, err)
 	assert.Equal(t, "create", out.Action)
 	require.NotEmpty(t, out.ClusterID)
@@ -331,18 +333,18 @@ func TestApplyCreatesOnceAndAdoptsAPendingCreate(t *testing.T) {
 	w, err := e.mgr.Client(context.Background(), "demo")
 	require.NoError(t, err)
 	spec["cluster_name"] = "lost-answer"
-	v2, err := d.Create(DraftInput{Name: "lost", WorkspaceID: "demo", Spec: spec})
+	v2, err := d.Create(drafts.DraftInput{Name: "lost", WorkspaceID: "demo", Spec: spec})
 	require.NoError(t, err)
 	made, err := w.Clusters.Create(context.Background(), compute.CreateCluster{ClusterName: "lost-answer",
 		SparkVersion: "16.4.x-scala2.12", NodeTypeId: "Standard_DS3_v2", NumWorkers: 1,
 		CustomTags: map[string]string{clusterspec.RequestIDTag: "req-lost-1"}})
 	require.NoError(t, err)
-	_, err = e.app.Drafts.store.RecordApply(v2.ID, drafts.ApplyRecord{WorkspaceID: "demo", PendingRequestID: "req-lost-1"})
+	_, err = e.store.RecordApply(v2.ID, drafts.ApplyRecord{WorkspaceID: "demo", PendingRequestID: "req-lost-1"})
 	require.NoError(t, err)
 	pv, err := d.PlanApply(v2.ID, "demo", "")
 	require.NoError(t, err)
 	assert.True(t, pv.PendingCreate)
-	got, err := d.Apply(ApplyRequest{DraftID: v2.ID, WorkspaceID: "demo", Fingerprint: pv.Fingerprint})
+	got, err := d.Apply(drafts.ApplyRequest{DraftID: v2.ID, WorkspaceID: "demo", Fingerprint: pv.Fingerprint})
 	require.NoError(t, err)
 	assert.True(t, got.Adopted)
 	assert.Equal(t, made.ClusterId, got.ClusterID)

@@ -24,26 +24,11 @@ var (
 // Editor is the facade of the cluster create/edit form (editor.Service)
 // and of the DBU rate table its estimate uses.
 type Editor struct {
+	facade
 	svc    *editor.Service
 	rates  *rates.Store
 	errors *ErrorFormatter
-	ctx    context.Context
 }
-
-// The form's shapes are the editor's, the catalog's and the checker's own.
-type (
-	Evaluation     = editor.Evaluation
-	Problem        = editor.Problem
-	CreateView     = editor.CreateView
-	EditResult     = editor.EditResult
-	EditTarget     = apply.EditTarget
-	NodeTypeOption = catalog.NodeTypeOption
-	RuntimeOption  = catalog.RuntimeOption
-	PoolOption     = catalog.PoolOption
-	EditorCatalog  = catalog.EditorCatalog
-	PathMessage    = check.PathMessage
-	ServerVerdict  = check.ServerVerdict
-)
 
 // RateSettings is what the rate table dialog edits (rates.Settings, as
 // the page's bound type).
@@ -79,21 +64,21 @@ func (e *Editor) ResetRates() (RateSettings, error) {
 // is the libraries to install at creation) against its policy and the
 // API's own rules, offline; with applyDefaults the policy's default values
 // come back in Applied too (used when a policy is picked).
-func (e *Editor) Evaluate(workspaceID, specJSON string, applyDefaults bool) (Evaluation, error) {
+func (e *Editor) Evaluate(workspaceID, specJSON string, applyDefaults bool) (editor.Evaluation, error) {
 	return forPageErr(e.svc.Evaluate(e.ctx, workspaceID, specJSON, applyDefaults))
 }
 
 // Catalog returns the form's choices from the workspace cache, fetching
 // them when nothing is cached yet.
-func (e *Editor) Catalog(workspaceID string) (EditorCatalog, error) {
+func (e *Editor) Catalog(workspaceID string) (catalog.EditorCatalog, error) {
 	return forPageErr(e.svc.Catalog(e.ctx, workspaceID))
 }
 
 // RefreshCatalog fetches the catalog from the workspace now.
-func (e *Editor) RefreshCatalog(workspaceID string) (EditorCatalog, error) {
-	ctx, cancel := context.WithTimeout(e.ctx, workspaces.TimeoutCatalog)
-	defer cancel()
-	return forPageErr(e.svc.RefreshCatalog(ctx, workspaceID))
+func (e *Editor) RefreshCatalog(workspaceID string) (catalog.EditorCatalog, error) {
+	return call(e.facade, workspaceID, workspaces.TimeoutCatalog, func(ctx context.Context) (catalog.EditorCatalog, error) {
+		return e.svc.RefreshCatalog(ctx, workspaceID)
+	})
 }
 
 // NewRequestID returns the id that makes one create idempotent; the page
@@ -105,14 +90,14 @@ func (e *Editor) NewRequestID() (string, error) { return apply.NewRequestID(), n
 // Libraries listed in the spec's "libraries" are installed after create.
 // Steps are reported under apply:progress:<operationID>; Operations.Cancel
 // stops it.
-func (e *Editor) Create(workspaceID, specJSON, requestID, operationID string) (CreateView, error) {
+func (e *Editor) Create(workspaceID, specJSON, requestID, operationID string) (editor.CreateView, error) {
 	v, err := e.svc.Create(e.ctx, workspaceID, specJSON, requestID, operationID)
 	return v, applyOutcome(e.errors, refusedAs(err, check.ErrSpecHasProblems))
 }
 
 // GetForEdit opens an existing cluster: its spec as the create API takes
 // it, and whether it can be edited now.
-func (e *Editor) GetForEdit(workspaceID, clusterID string) (EditTarget, error) {
+func (e *Editor) GetForEdit(workspaceID, clusterID string) (apply.EditTarget, error) {
 	return forPageErr(e.svc.OpenForEdit(e.ctx, workspaceID, clusterID))
 }
 
@@ -130,7 +115,7 @@ func (e *Editor) PlanEdit(workspaceID, clusterID, specJSON string) (*apply.Plan,
 
 // Edit saves the spec to the cluster if the plan is still the one the user
 // reviewed (fingerprint from PlanEdit); else PLAN_STALE and nothing is sent.
-func (e *Editor) Edit(workspaceID, clusterID, specJSON, fingerprint, operationID string) (EditResult, error) {
+func (e *Editor) Edit(workspaceID, clusterID, specJSON, fingerprint, operationID string) (editor.EditResult, error) {
 	v, err := e.svc.Edit(e.ctx, workspaceID, clusterID, specJSON, fingerprint, operationID)
 	return v, applyOutcome(e.errors, refusedAs(err, check.ErrSpecHasProblems))
 }
@@ -138,6 +123,6 @@ func (e *Editor) Edit(workspaceID, clusterID, specJSON, fingerprint, operationID
 // CheckWithServer asks the workspace whether the saved cluster complies with
 // its policy and compares the answer with the offline evaluation (see
 // check.Checker.WithServer). The service checks only existing clusters.
-func (e *Editor) CheckWithServer(workspaceID, clusterID, draftJSON string) (ServerVerdict, error) {
+func (e *Editor) CheckWithServer(workspaceID, clusterID, draftJSON string) (check.ServerVerdict, error) {
 	return forPageErr(e.svc.CheckWithServer(e.ctx, workspaceID, clusterID, draftJSON))
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"testing"
 
+	"github.com/clusterdeck/clusterdeck/backend/editor"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -36,7 +37,7 @@ func TestEditorEvaluateMessages(t *testing.T) {
 			}
 			require.Len(t, ev.Problems, 1, "%+v", ev.Problems)
 			p := ev.Problems[0]
-			assert.Equal(t, Problem{Path: c.path, Source: p.Source, Code: c.code, Message: c.message, Severity: c.severity}, p)
+			assert.Equal(t, editor.Problem{Path: c.path, Source: p.Source, Code: c.code, Message: c.message, Severity: c.severity}, p)
 		})
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/clusterspec"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/editor"
 	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
 )
@@ -75,7 +76,7 @@ func TestEditorWarnsAboutUnknownFields(t *testing.T) {
 		"libraries":[{"pypi":{"package":"x"}}]}`
 	ev, err := a.Editor.Evaluate("demo", spec, false)
 	require.NoError(t, err)
-	unknown := map[string]Problem{}
+	unknown := map[string]editor.Problem{}
 	for _, p := range ev.Problems {
 		if p.Code == "unknown_field" {
 			unknown[p.Path] = p

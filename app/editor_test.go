@@ -16,8 +16,11 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/check"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/editor"
+	"github.com/clusterdeck/clusterdeck/backend/metrics"
 	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
+	"github.com/clusterdeck/clusterdeck/backend/services"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -44,11 +47,11 @@ func newEditorTestAppWith(t *testing.T, em Emitter) (*App, *demo.Server) {
 	require.NoError(t, err)
 	mgr.SetDemo(workspaces.Demo{URL: srv.URL(), Token: srv.Token()})
 	refresher := catalog.NewRefresher(catalog.NewCache(filepath.Join(paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{})
-	return New(Deps{Session: session.New(mgr, session.Options{}), Clients: mgr, Manager: mgr, Catalog: refresher, Emitter: em,
-		Rates: rates.NewStore(filepath.Join(paths.Config, policyeval.RateFileName))}), srv
+	return New(Deps{Emitter: em, Inputs: services.Inputs{Session: session.New(mgr, session.Options{}), Clients: mgr, Manager: mgr, Catalog: refresher,
+		Rates: rates.NewStore(filepath.Join(paths.Config, policyeval.RateFileName))}}), srv
 }
 
-func policyNamed(t *testing.T, c EditorCatalog, name string) policyeval.Info {
+func policyNamed(t *testing.T, c catalog.EditorCatalog, name string) policyeval.Info {
 	t.Helper()
 	for _, p := range c.Policies {
 		if p.Name == name {
@@ -118,7 +121,7 @@ func TestEditorEvaluatePutsEveryProblemAtItsField(t *testing.T) {
 		"libraries": []any{map[string]any{"maven": map[string]any{"coordinates": "not-a-coordinate"}}}}
 	ev, err = a.Editor.Evaluate("demo", specJSON(t, spec), false)
 	require.NoError(t, err)
-	byPath := map[string]Problem{}
+	byPath := map[string]editor.Problem{}
 	for _, p := range ev.Problems {
 		if _, seen := byPath[p.Path]; !seen || p.Source == "json" {
 			byPath[p.Path] = p
@@ -137,7 +140,7 @@ func TestEditorEvaluatePutsEveryProblemAtItsField(t *testing.T) {
 	assert.Equal(t, ev.Estimate.DBUsPerHour, ev.Cost.DBUsPerHour)
 
 	// A price per DBU set in Prices… turns the estimate into money at once.
-	require.NoError(t, a.Metrics.SetPrices("demo", MetricsPrices{AllPurpose: 0.55}))
+	require.NoError(t, a.Metrics.SetPrices("demo", metrics.Prices{AllPurpose: 0.55}))
 	ev, err = a.Editor.Evaluate("demo", specJSON(t, spec), false)
 	require.NoError(t, err)
 	require.NotNil(t, ev.Cost)

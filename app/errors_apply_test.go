@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/clusterdeck/clusterdeck/backend/drafts"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -101,14 +102,14 @@ func TestDraftApplyRefusedCreateLeavesNothingPending(t *testing.T) {
 	d := e.app.Drafts
 	refuseAt(t, e, "/api/2.1/clusters/create")
 
-	v, err := d.Create(DraftInput{Name: "refused", WorkspaceID: "demo", Spec: map[string]any{"cluster_name": "refused-draft",
+	v, err := d.Create(drafts.DraftInput{Name: "refused", WorkspaceID: "demo", Spec: map[string]any{"cluster_name": "refused-draft",
 		"spark_version": "16.4.x-scala2.12", "node_type_id": "Standard_DS3_v2", "num_workers": 1, "autotermination_minutes": 30}})
 	require.NoError(t, err)
 	plan, err := d.PlanApply(v.ID, "demo", "")
 	require.NoError(t, err)
 	require.Equal(t, "create", string(plan.Plan.Action))
 	start := time.Now()
-	_, err = d.Apply(ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: plan.Fingerprint})
+	_, err = d.Apply(drafts.ApplyRequest{DraftID: v.ID, WorkspaceID: "demo", Fingerprint: plan.Fingerprint})
 	ui := uiErr(t, e.app, err)
 	assert.Equal(t, "SIGN_IN_NEEDED", ui.Code)
 	assert.Equal(t, "Sign-in needed: nothing was created.", ui.Message)

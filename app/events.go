@@ -11,7 +11,7 @@ const (
 	// EventConnectionChanged: a workspace went online/offline; scoped by workspace id.
 	EventConnectionChanged EventName = "connection:changed"
 	// EventCatalogChanged: a workspace's cached catalog was refreshed (or
-	// failed to); scoped by workspace id, carries a CatalogView.
+	// failed to); scoped by workspace id, carries a catalog.Summary.
 	EventCatalogChanged EventName = "catalog:changed"
 	// EventNotice: a message for the user that is not tied to a call (a toast).
 	EventNotice EventName = "app:notice"

@@ -56,7 +56,7 @@ func TestEveryBoundMethodSpeaksPlainlyWhenTheNetworkFails(t *testing.T) {
 			// The list and Fleet pollers the calls started stop before the
 			// folders go (cleanups run last first).
 			t.Cleanup(func() { f.app.Shutdown(context.Background()) })
-			view, err := f.app.Workspaces.Create(WorkspaceForm{Name: "Away", Host: h.host, AuthType: "pat", Token: "dapi0123456789abcdef0123456789abcdef"})
+			view, err := f.app.Workspaces.Create(workspaces.Form{Name: "Away", Host: h.host, AuthType: "pat", Token: "dapi0123456789abcdef0123456789abcdef"})
 			require.NoError(t, err)
 			id := view.ID
 

@@ -1,15 +1,13 @@
 package app
 
 import (
-	"context"
-
 	"github.com/clusterdeck/clusterdeck/backend/fleet"
 )
 
 // Fleet is the Fleet page: the compute running in every workspace at once
 // (fleet.Service).
 type Fleet struct {
-	ctx   context.Context
+	facade
 	svc   *fleet.Service
 	files FileSaver
 }
@@ -55,12 +53,8 @@ func (f *Fleet) Export(groupBy string) (FleetSaved, error) {
 	out := FleetSaved{FileName: "clusterdeck-fleet.csv"}
 	if f.files == nil {
 		out.Content = string(data)
-		return out, nil
 	}
-	path, err := f.files.SaveFile(f.ctx, out.FileName, data)
-	if err != nil {
-		return out, err
-	}
-	out.Path, out.Saved = path, path != ""
-	return out, nil
+	saved, err := saveAs(f.ctx, f.files, out.FileName, string(data))
+	out.Path, out.Saved = saved.Path, saved.Saved
+	return out, err
 }

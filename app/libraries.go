@@ -7,55 +7,36 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// The Libraries tab's shapes are built in backend/libraries.
-type (
-	LibrariesView    = libraries.View
-	LibraryForm      = libraries.Form
-	LibraryOutcome   = libraries.Outcome
-	LibraryElsewhere = libraries.Elsewhere
-)
-
-// librariesCallTimeout bounds one tab call (a few API requests).
-const librariesCallTimeout = workspaces.TimeoutPanel
-
 // Libraries is the facade of a cluster's Libraries tab.
 type Libraries struct {
-	ctx context.Context
+	facade
 	svc *libraries.Service
 }
 
-func (l *Libraries) call() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(l.ctx, librariesCallTimeout)
-}
-
 // Get returns the cluster's libraries with their status.
-func (l *Libraries) Get(workspaceID, clusterID string) (LibrariesView, error) {
-	ctx, cancel := l.call()
-	defer cancel()
-	return forPageErr(l.svc.Get(ctx, workspaceID, clusterID))
+func (l *Libraries) Get(workspaceID, clusterID string) (libraries.View, error) {
+	return call(l.facade, workspaceID, workspaces.TimeoutPanel, func(ctx context.Context) (libraries.View, error) {
+		return l.svc.Get(ctx, workspaceID, clusterID)
+	})
 }
 
 // Install checks the form and installs the library when nothing blocks it.
-func (l *Libraries) Install(workspaceID, clusterID string, form LibraryForm) (LibraryOutcome, error) {
-	ctx, cancel := l.call()
-	defer cancel()
-	return forPageErr(tracked(ctx, func(ctx context.Context) (LibraryOutcome, error) {
+func (l *Libraries) Install(workspaceID, clusterID string, form libraries.Form) (libraries.Outcome, error) {
+	return write(l.facade, workspaceID, workspaces.TimeoutPanel, func(ctx context.Context) (libraries.Outcome, error) {
 		return l.svc.Install(ctx, workspaceID, clusterID, form)
-	}))
+	})
 }
 
 // Uninstall marks a library (by its key) for removal at the next restart.
-func (l *Libraries) Uninstall(workspaceID, clusterID, key string) (LibraryOutcome, error) {
-	ctx, cancel := l.call()
-	defer cancel()
-	return forPageErr(tracked(ctx, func(ctx context.Context) (LibraryOutcome, error) {
+func (l *Libraries) Uninstall(workspaceID, clusterID, key string) (libraries.Outcome, error) {
+	return write(l.facade, workspaceID, workspaces.TimeoutPanel, func(ctx context.Context) (libraries.Outcome, error) {
 		return l.svc.Uninstall(ctx, workspaceID, clusterID, key)
-	}))
+	})
 }
 
 // Elsewhere lists the other clusters carrying the library.
-func (l *Libraries) Elsewhere(workspaceID, clusterID, key string) ([]LibraryElsewhere, error) {
-	ctx, cancel := l.call()
-	defer cancel()
-	return forPageErr(l.svc.Elsewhere(ctx, workspaceID, clusterID, key))
+func (l *Libraries) Elsewhere(workspaceID, clusterID, key string) ([]libraries.Elsewhere, error) {
+	return call(l.facade, workspaceID, workspaces.TimeoutPanel, func(ctx context.Context) ([]libraries.Elsewhere, error) {
+		return l.svc.Elsewhere(ctx, workspaceID, clusterID, key)
+	})
 }

@@ -15,7 +15,7 @@ func TestLibrariesFacadeOnTheDemo(t *testing.T) {
 	a, all := onSeededDemo(t)
 	id := all[0].ClusterId
 
-	out, err := a.Libraries.Install("demo", id, LibraryForm{Kind: "maven", Coordinates: "bad"})
+	out, err := a.Libraries.Install("demo", id, libraries.Form{Kind: "maven", Coordinates: "bad"})
 	require.NoError(t, err)
 	assert.False(t, out.Done)
 	assert.Equal(t, "coordinates", out.Problems[0].Field)

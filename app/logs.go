@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"io"
 
@@ -9,66 +8,42 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// The Driver logs tab's shapes are built in backend/logs.
-type (
-	LogsView   = logs.View
-	LogsWindow = logs.Window
-	LogsSaved  = logs.Saved
-)
-
 // DriverLogsFileName is the name the save dialog suggests.
 const DriverLogsFileName = "spark-driver-logs.txt"
 
-// logsCallTimeout bounds one window read (a listing and one range);
-// logsDownloadTimeout a whole download, range after range.
-const (
-	logsCallTimeout     = workspaces.TimeoutPanel
-	logsDownloadTimeout = workspaces.TimeoutDownload
-)
-
 // Logs is the facade of a cluster's Driver logs tab.
 type Logs struct {
-	ctx   context.Context
+	facade
 	svc   *logs.Service
 	files FileSaver // nil in the browser bridge without --save-dir
 }
 
 // Files says where the cluster's logs are delivered and lists the driver's files.
-func (l *Logs) Files(workspaceID, clusterID string) (LogsView, error) {
-	ctx, cancel := context.WithTimeout(l.ctx, logsCallTimeout)
-	defer cancel()
-	return forPageErr(l.svc.Files(ctx, workspaceID, clusterID))
+func (l *Logs) Files(workspaceID, clusterID string) (logs.View, error) {
+	return call(l.facade, workspaceID, workspaces.TimeoutPanel, func(ctx context.Context) (logs.View, error) {
+		return l.svc.Files(ctx, workspaceID, clusterID)
+	})
 }
 
 // Read returns complete lines of one file: the tail (before and after -1),
 // the window ending at before, or what was added after after.
-func (l *Logs) Read(workspaceID, clusterID, file string, before, after int64) (LogsWindow, error) {
-	ctx, cancel := context.WithTimeout(l.ctx, logsCallTimeout)
-	defer cancel()
-	return forPageErr(l.svc.Read(ctx, workspaceID, clusterID, file, logs.Range{Before: before, After: after}))
+func (l *Logs) Read(workspaceID, clusterID, file string, before, after int64) (logs.Window, error) {
+	return call(l.facade, workspaceID, workspaces.TimeoutPanel, func(ctx context.Context) (logs.Window, error) {
+		return l.svc.Read(ctx, workspaceID, clusterID, file, logs.Range{Before: before, After: after})
+	})
 }
 
 // Download saves the whole file through the save dialog, range by range.
-func (l *Logs) Download(workspaceID, clusterID, file string) (LogsSaved, error) {
+func (l *Logs) Download(workspaceID, clusterID, file string) (logs.Saved, error) {
 	if l.files == nil {
-		return forPage(LogsSaved{}), nil
+		return forPage(logs.Saved{}), nil
 	}
-	ctx, cancel := context.WithTimeout(l.ctx, logsDownloadTimeout)
+	ctx, cancel := context.WithTimeout(l.ctx, workspaces.TimeoutDownload)
 	defer cancel()
 	var n int64
-	write := func(w io.Writer) (err error) {
+	path, err := saveStream(ctx, l.files, DriverLogsFileName, func(w io.Writer) (err error) {
 		n, err = l.svc.Download(ctx, workspaceID, clusterID, file, w)
 		return err
-	}
-	var path string
-	var err error
-	if ss, ok := l.files.(StreamSaver); ok {
-		path, err = ss.SaveStream(ctx, DriverLogsFileName, write)
-	} else { // a saver that takes bytes: small logs, tests
-		var buf bytes.Buffer
-		if err = write(&buf); err == nil {
-			path, err = l.files.SaveFile(ctx, DriverLogsFileName, buf.Bytes())
-		}
-	}
-	return forPageErr(LogsSaved{Saved: path != "" && err == nil, Path: path, Bytes: n}, err)
+	})
+	return forPageErr(logs.Saved{Saved: path != "" && err == nil, Path: path, Bytes: n}, err)
 }

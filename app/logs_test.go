@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/logs"
+	"github.com/clusterdeck/clusterdeck/backend/savefile"
 )
 
 // The Logs facade lists, reads and downloads a seeded cluster's Volumes logs
@@ -46,7 +47,7 @@ func TestLogsFacadeOnTheDemo(t *testing.T) {
 	assert.True(t, strings.HasSuffix(rec.data, win.Lines[len(win.Lines)-1].Text+"\n"))
 
 	dir := t.TempDir()
-	a.Logs.files = FolderFiles{Dir: dir}
+	a.Logs.files = savefile.Folder{Dir: dir}
 	saved, err = a.Logs.Download("demo", id, "stdout")
 	require.NoError(t, err)
 	body, err := os.ReadFile(filepath.Join(dir, "spark-driver-logs.txt"))

@@ -7,62 +7,40 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// The Metrics tab's shapes are built in backend/metrics.
-type (
-	MetricsWorkers     = metrics.WorkersView
-	MetricsWindow      = metrics.Window
-	MetricsQuery       = metrics.UtilQuery
-	MetricsUtilisation = metrics.Utilisation
-	MetricsCapacity    = metrics.Capacity
-	MetricsWarehouses  = metrics.Warehouses
-	MetricsCost        = metrics.Cost
-	MetricsPrices      = metrics.Prices
-	MetricsSpendQuery  = metrics.SpendQuery
-	MetricsSpend       = metrics.Spend
-)
-
-// metricsCallTimeout bounds one call: a query may wait for a warehouse to
-// start and read many chunks.
-const metricsCallTimeout = workspaces.TimeoutStatement
-
 // Metrics is the facade of a cluster's Metrics tab.
 type Metrics struct {
-	ctx context.Context
+	facade
 	svc *metrics.Service
 	// pricesChanged re-lists a workspace whose prices per DBU changed.
 	pricesChanged func(ws string)
 }
 
-func (m *Metrics) call() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(m.ctx, metricsCallTimeout)
-}
-
 // Workers is the worker count over the window, from the event log.
-func (m *Metrics) Workers(workspaceID, clusterID string, w MetricsWindow) (MetricsWorkers, error) {
-	ctx, cancel := m.call()
-	defer cancel()
-	return forPageErr(m.svc.Workers(ctx, workspaceID, clusterID, w))
+func (m *Metrics) Workers(workspaceID, clusterID string, w metrics.Window) (metrics.WorkersView, error) {
+	return call(m.facade, workspaceID, workspaces.TimeoutStatement, func(ctx context.Context) (metrics.WorkersView, error) {
+		return m.svc.Workers(ctx, workspaceID, clusterID, w)
+	})
 }
 
 // Utilisation is CPU, memory and network per minute from node_timeline.
-func (m *Metrics) Utilisation(workspaceID, clusterID string, q MetricsQuery) (MetricsUtilisation, error) {
-	ctx, cancel := m.call()
-	defer cancel()
-	return forPageErr(m.svc.Utilisation(ctx, workspaceID, clusterID, q))
+func (m *Metrics) Utilisation(workspaceID, clusterID string, q metrics.UtilQuery) (metrics.Utilisation, error) {
+	return call(m.facade, workspaceID, workspaces.TimeoutStatement, func(ctx context.Context) (metrics.Utilisation, error) {
+		return m.svc.Utilisation(ctx, workspaceID, clusterID, q)
+	})
 }
 
 // Capacity is the cluster's cores, memory and executors now.
-func (m *Metrics) Capacity(workspaceID, clusterID string) (MetricsCapacity, error) {
-	ctx, cancel := m.call()
-	defer cancel()
-	return forPageErr(m.svc.Capacity(ctx, workspaceID, clusterID))
+func (m *Metrics) Capacity(workspaceID, clusterID string) (metrics.Capacity, error) {
+	return call(m.facade, workspaceID, workspaces.TimeoutStatement, func(ctx context.Context) (metrics.Capacity, error) {
+		return m.svc.Capacity(ctx, workspaceID, clusterID)
+	})
 }
 
 // Warehouses lists the workspace's SQL warehouses and the one chosen.
-func (m *Metrics) Warehouses(workspaceID string) (MetricsWarehouses, error) {
-	ctx, cancel := m.call()
-	defer cancel()
-	return forPageErr(m.svc.Warehouses(ctx, workspaceID))
+func (m *Metrics) Warehouses(workspaceID string) (metrics.Warehouses, error) {
+	return call(m.facade, workspaceID, workspaces.TimeoutStatement, func(ctx context.Context) (metrics.Warehouses, error) {
+		return m.svc.Warehouses(ctx, workspaceID)
+	})
 }
 
 // ChooseWarehouse remembers the workspace's warehouse for metrics.
@@ -71,14 +49,14 @@ func (m *Metrics) ChooseWarehouse(workspaceID, warehouseID string) error {
 }
 
 // Cost estimates the cluster's DBU/h and $/h at its size now.
-func (m *Metrics) Cost(workspaceID, clusterID string) (MetricsCost, error) {
-	ctx, cancel := m.call()
-	defer cancel()
-	return forPageErr(m.svc.Cost(ctx, workspaceID, clusterID))
+func (m *Metrics) Cost(workspaceID, clusterID string) (metrics.Cost, error) {
+	return call(m.facade, workspaceID, workspaces.TimeoutStatement, func(ctx context.Context) (metrics.Cost, error) {
+		return m.svc.Cost(ctx, workspaceID, clusterID)
+	})
 }
 
 // SetPrices remembers the workspace's prices per DBU, by SKU.
-func (m *Metrics) SetPrices(workspaceID string, p MetricsPrices) error {
+func (m *Metrics) SetPrices(workspaceID string, p metrics.Prices) error {
 	if err := m.svc.SetPrices(workspaceID, p); err != nil {
 		return err
 	}
@@ -90,13 +68,13 @@ func (m *Metrics) SetPrices(workspaceID string, p MetricsPrices) error {
 
 // Spend is the last 30 days of actual usage from system.billing.usage, of
 // one cluster (clusterID) or of the whole workspace (clusterID "").
-func (m *Metrics) Spend(workspaceID, clusterID string, q MetricsSpendQuery) (MetricsSpend, error) {
-	ctx, cancel := m.call()
-	defer cancel()
-	return forPageErr(m.svc.Spend(ctx, workspaceID, clusterID, q))
+func (m *Metrics) Spend(workspaceID, clusterID string, q metrics.SpendQuery) (metrics.Spend, error) {
+	return call(m.facade, workspaceID, workspaces.TimeoutStatement, func(ctx context.Context) (metrics.Spend, error) {
+		return m.svc.Spend(ctx, workspaceID, clusterID, q)
+	})
 }
 
 // Prices are the workspace's prices per DBU, by SKU (zero where none is set).
-func (m *Metrics) Prices(workspaceID string) (MetricsPrices, error) {
+func (m *Metrics) Prices(workspaceID string) (metrics.Prices, error) {
 	return m.svc.Prices(workspaceID), nil
 }

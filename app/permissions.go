@@ -7,65 +7,45 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// The Permissions panel's shapes are built in backend/permissions.
-type (
-	PermissionsView = permissions.View
-	PermissionGrant = permissions.Grant
-	Principal       = permissions.Principal
-)
-
-// permissionsCallTimeout bounds one panel call (a few API requests).
-const permissionsCallTimeout = workspaces.TimeoutPanel
-
 // Permissions is the facade of the Permissions panel: one object (a
 // cluster, an instance pool or a cluster policy, by its API object type and
 // id) at a time.
 type Permissions struct {
-	ctx context.Context
+	facade
 	svc *permissions.Service
 }
 
-func (p *Permissions) call() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(p.ctx, permissionsCallTimeout)
-}
-
 // Get returns who holds which level on the object and what you may do.
-func (p *Permissions) Get(workspaceID, objectType, objectID string) (PermissionsView, error) {
-	ctx, cancel := p.call()
-	defer cancel()
-	return forPageErr(p.svc.Get(ctx, workspaceID, objectType, objectID))
+func (p *Permissions) Get(workspaceID, objectType, objectID string) (permissions.View, error) {
+	return call(p.facade, workspaceID, workspaces.TimeoutPanel, func(ctx context.Context) (permissions.View, error) {
+		return p.svc.Get(ctx, workspaceID, objectType, objectID)
+	})
 }
 
 // Grant adds principals at levels or changes their level; other grants stay.
-func (p *Permissions) Grant(workspaceID, objectType, objectID string, grants []PermissionGrant) (PermissionsView, error) {
-	ctx, cancel := p.call()
-	defer cancel()
-	return forPageErr(tracked(ctx, func(ctx context.Context) (PermissionsView, error) {
+func (p *Permissions) Grant(workspaceID, objectType, objectID string, grants []permissions.Grant) (permissions.View, error) {
+	return write(p.facade, workspaceID, workspaces.TimeoutPanel, func(ctx context.Context) (permissions.View, error) {
 		return p.svc.Update(ctx, workspaceID, objectType, objectID, grants)
-	}))
+	})
 }
 
 // Remove takes a principal's direct grant away.
-func (p *Permissions) Remove(workspaceID, objectType, objectID string, principal Principal) (PermissionsView, error) {
-	ctx, cancel := p.call()
-	defer cancel()
-	return forPageErr(tracked(ctx, func(ctx context.Context) (PermissionsView, error) {
+func (p *Permissions) Remove(workspaceID, objectType, objectID string, principal permissions.Principal) (permissions.View, error) {
+	return write(p.facade, workspaceID, workspaces.TimeoutPanel, func(ctx context.Context) (permissions.View, error) {
 		return p.svc.Remove(ctx, workspaceID, objectType, objectID, principal)
-	}))
+	})
 }
 
 // ChangeOwner hands a cluster to another user (admins only).
-func (p *Permissions) ChangeOwner(workspaceID, objectType, objectID, userName string) (PermissionsView, error) {
-	ctx, cancel := p.call()
-	defer cancel()
-	return forPageErr(tracked(ctx, func(ctx context.Context) (PermissionsView, error) {
+func (p *Permissions) ChangeOwner(workspaceID, objectType, objectID, userName string) (permissions.View, error) {
+	return write(p.facade, workspaceID, workspaces.TimeoutPanel, func(ctx context.Context) (permissions.View, error) {
 		return p.svc.ChangeOwner(ctx, workspaceID, objectType, objectID, userName)
-	}))
+	})
 }
 
 // Search finds users, groups and service principals by name.
-func (p *Permissions) Search(workspaceID, text string) ([]Principal, error) {
-	ctx, cancel := p.call()
-	defer cancel()
-	return forPageErr(p.svc.Search(ctx, workspaceID, text))
+func (p *Permissions) Search(workspaceID, text string) ([]permissions.Principal, error) {
+	return call(p.facade, workspaceID, workspaces.TimeoutPanel, func(ctx context.Context) ([]permissions.Principal, error) {
+		return p.svc.Search(ctx, workspaceID, text)
+	})
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/permissions"
 )
 
 // The Permissions facade reaches the demo through the workspaces' clients
@@ -23,12 +24,12 @@ func TestPermissionsFacadeOnTheDemo(t *testing.T) {
 	found, err := a.Permissions.Search("demo", "analy")
 	require.NoError(t, err)
 	require.Len(t, found, 1)
-	assert.Equal(t, Principal{Kind: "group", Name: "analysts", DisplayName: "analysts"}, found[0])
+	assert.Equal(t, permissions.Principal{Kind: "group", Name: "analysts", DisplayName: "analysts"}, found[0])
 
 	_, err = a.Permissions.Get("demo", "notebooks", "x")
 	ui := a.errors.UIError(err)
 	assert.Equal(t, "BAD_OBJECT_TYPE", ui.Code)
-	_, err = a.Permissions.Grant("demo", "clusters", "x", []PermissionGrant{{Level: "CAN_RESTART"}})
+	_, err = a.Permissions.Grant("demo", "clusters", "x", []permissions.Grant{{Level: "CAN_RESTART"}})
 	assert.Equal(t, "NO_PRINCIPAL", a.errors.UIError(err).Code)
 	_, err = a.Permissions.ChangeOwner("demo", "instance-pools", "x", "li.wei@example.com")
 	assert.Equal(t, "NO_OWNER", a.errors.UIError(err).Code)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/faultproxy"
+	"github.com/clusterdeck/clusterdeck/backend/policies"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -25,7 +26,7 @@ func TestPolicyEditImpactSaveAndExportThroughFaults(t *testing.T) {
 	p, err := faultproxy.Start(f.demo.URL(), 0)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = p.Close() })
-	view, err := f.app.Workspaces.Create(WorkspaceForm{Name: "Via proxy", Host: p.URL(), AuthType: "pat", Token: f.demo.Token()})
+	view, err := f.app.Workspaces.Create(workspaces.Form{Name: "Via proxy", Host: p.URL(), AuthType: "pat", Token: f.demo.Token()})
 	require.NoError(t, err)
 	ws := view.ID
 	_, err = f.app.Workspaces.RefreshCatalog(ws)
@@ -41,7 +42,7 @@ func TestPolicyEditImpactSaveAndExportThroughFaults(t *testing.T) {
 	require.NotEmpty(t, id, "a policy of its own definition in the seed")
 	got, err := f.app.Policies.Get(ws, id)
 	require.NoError(t, err)
-	form := PolicyForm{Name: got.Info.Name, Description: got.Info.Description, MaxClustersPerUser: got.Info.MaxClustersPerUser,
+	form := policies.Form{Name: got.Info.Name, Description: got.Info.Description, MaxClustersPerUser: got.Info.MaxClustersPerUser,
 		Definition: `{"autotermination_minutes": {"type": "range", "maxValue": 90}}`}
 	_, err = f.app.Policies.EditImpact(ws, id, form)
 	require.NoError(t, err, "through a proxy that passes everything")

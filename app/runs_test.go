@@ -19,14 +19,14 @@ func TestRunsFacadeOnTheDemo(t *testing.T) {
 	a, all := onSeededDemo(t)
 	id := all[0].ClusterId
 
-	out, err := a.Runs.Submit("demo", RunSubmit{ClusterID: id, Task: runs.Task{Kind: runs.KindNotebook, Path: "etl"}})
+	out, err := a.Runs.Submit("demo", runs.SubmitRequest{ClusterID: id, Task: runs.Task{Kind: runs.KindNotebook, Path: "etl"}})
 	require.NoError(t, err)
 	require.Len(t, out.Problems, 1)
 	assert.Equal(t, "path", out.Problems[0].Field)
 
 	token, err := a.Runs.NewToken()
 	require.NoError(t, err)
-	out, err = a.Runs.Submit("demo", RunSubmit{ClusterID: id, IdempotencyToken: token, Task: runs.Task{Kind: runs.KindNotebook, Path: "/Shared/etl"}})
+	out, err = a.Runs.Submit("demo", runs.SubmitRequest{ClusterID: id, IdempotencyToken: token, Task: runs.Task{Kind: runs.KindNotebook, Path: "/Shared/etl"}})
 	require.NoError(t, err)
 	require.NotNil(t, out.Run)
 	assert.NotNil(t, out.Problems)
@@ -41,7 +41,7 @@ func TestRunsFacadeOnTheDemo(t *testing.T) {
 
 	// Without a drafts store the facade says so instead of panicking; the
 	// tab's own failures read as sentences with a code.
-	_, err = a.Runs.SubmitOnDraft("demo", "d1", RunSubmit{Task: runs.Task{Kind: runs.KindNotebook, Path: "/x"}})
+	_, err = a.Runs.SubmitOnDraft("demo", "d1", runs.SubmitRequest{Task: runs.Task{Kind: runs.KindNotebook, Path: "/x"}})
 	assert.Error(t, err)
 	assert.Equal(t, "DRAFT_UNPARSED", a.errors.UIError(fmt.Errorf("draft: %w", runs.ErrDraftUnparsed)).Code)
 	assert.Equal(t, "DUPLICATE_CLUSTER_NAME", a.errors.UIError(&runs.DuplicateError{Name: "x"}).Code)

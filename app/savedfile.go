@@ -1,6 +1,10 @@
 package app
 
-import "context"
+import (
+	"bytes"
+	"context"
+	"io"
+)
 
 // SavedFile says where an export was saved ("" and false: no save dialog
 // here, or cancelled: the page offers the text to copy instead).
@@ -17,4 +21,17 @@ func saveAs(ctx context.Context, files FileSaver, name, text string) (SavedFile,
 	}
 	path, err := files.SaveFile(ctx, name, []byte(text))
 	return forPageErr(SavedFile{Saved: path != "", Path: path}, err)
+}
+
+// saveStream saves what write writes as it comes when files can stream
+// (the desktop), else whole (small files, tests); "" when cancelled.
+func saveStream(ctx context.Context, files FileSaver, name string, write func(io.Writer) error) (string, error) {
+	if ss, ok := files.(StreamSaver); ok {
+		return ss.SaveStream(ctx, name, write)
+	}
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		return "", err
+	}
+	return files.SaveFile(ctx, name, buf.Bytes())
 }

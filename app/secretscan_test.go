@@ -82,21 +82,21 @@ func TestBoundMethodsNeverReturnASecret(t *testing.T) {
 		return func(v any, err error) { keep(method, v, err) }
 	}
 
-	pat, err := w.Create(WorkspaceForm{Name: "PAT", Host: srv.URL, AuthType: "pat", Token: srv.Token})
+	pat, err := w.Create(workspaces.Form{Name: "PAT", Host: srv.URL, AuthType: "pat", Token: srv.Token})
 	keep("Create", pat, err)
 	require.NoError(t, err)
-	sp, err := w.Create(WorkspaceForm{Name: "SP", Host: srv.URL, AuthType: "oauth-m2m", ClientID: srv.ClientID, ClientSecret: srv.ClientSecret})
+	sp, err := w.Create(workspaces.Form{Name: "SP", Host: srv.URL, AuthType: "oauth-m2m", ClientID: srv.ClientID, ClientSecret: srv.ClientSecret})
 	keep("Create", sp, err)
 	require.NoError(t, err)
-	sso, err := w.Create(WorkspaceForm{Name: "SSO", Host: srv.URL, AuthType: "oauth-u2m"})
+	sso, err := w.Create(workspaces.Form{Name: "SSO", Host: srv.URL, AuthType: "oauth-u2m"})
 	keep("Create", sso, err)
 	require.NoError(t, err)
-	_, err = w.Create(WorkspaceForm{Name: "Bad", Host: "http://x.example.com", AuthType: "pat", Token: wrong})
+	_, err = w.Create(workspaces.Form{Name: "Bad", Host: "http://x.example.com", AuthType: "pat", Token: wrong})
 	keep("Create", nil, err)
 
 	secondHost, secondToken := f.secondWorkspace(t)
 	secrets = append(secrets, secondToken)
-	second, err := w.Create(WorkspaceForm{Name: "Second", Host: secondHost, AuthType: "pat", Token: secondToken})
+	second, err := w.Create(workspaces.Form{Name: "Second", Host: secondHost, AuthType: "pat", Token: secondToken})
 	keep("Create", second, err)
 	require.NoError(t, err)
 
@@ -120,11 +120,11 @@ func TestBoundMethodsNeverReturnASecret(t *testing.T) {
 		keep2("Select")(w.Select(id))
 		keep2("RefreshCatalog")(w.RefreshCatalog(id))
 		keep2("Catalog")(w.Catalog(id))
-		keep2("TestDraft")(w.TestDraft(id, WorkspaceForm{Name: "x", Host: srv.URL, AuthType: "pat"}))
+		keep2("TestDraft")(w.TestDraft(id, workspaces.Form{Name: "x", Host: srv.URL, AuthType: "pat"}))
 	}
-	keep2("TestDraft")(w.TestDraft("", WorkspaceForm{Name: "x", Host: srv.URL, AuthType: "pat", Token: wrong}))
-	keep2("TestDraft")(w.TestDraft("", WorkspaceForm{Name: "x", Host: srv.URL, AuthType: "oauth-m2m", ClientID: srv.ClientID, ClientSecret: wrong}))
-	keep2("Update")(w.Update(pat.ID, WorkspaceForm{Name: "PAT", Host: srv.URL, AuthType: "pat", Token: wrong, Production: true}))
+	keep2("TestDraft")(w.TestDraft("", workspaces.Form{Name: "x", Host: srv.URL, AuthType: "pat", Token: wrong}))
+	keep2("TestDraft")(w.TestDraft("", workspaces.Form{Name: "x", Host: srv.URL, AuthType: "oauth-m2m", ClientID: srv.ClientID, ClientSecret: wrong}))
+	keep2("Update")(w.Update(pat.ID, workspaces.Form{Name: "PAT", Host: srv.URL, AuthType: "pat", Token: wrong, Production: true}))
 	keep2("Check")(w.Check(pat.ID))
 	for _, id := range []string{pat.ID, sp.ID, sso.ID, second.ID, workspaces.DemoID} {
 		callOtherFacades(t, f.app, id, func(method string, v any, err error) {
@@ -139,11 +139,11 @@ func TestBoundMethodsNeverReturnASecret(t *testing.T) {
 	keep2("Import")(w.Import([]string{"imp", "bad", "missing"}))
 	keep("SignOut", nil, w.SignOut(sso.ID))
 	keep("ResetDemo", nil, w.ResetDemo())
-	w.wait()
+	w.loop.Settle()
 	for _, p := range f.app.Workspaces.session.List() {
 		keep("Delete", nil, w.Delete(p.ID))
 	}
-	w.wait()
+	w.loop.Settle()
 
 	// Every bound method was exercised or is allow-listed.
 	typ := reflect.TypeOf(w)

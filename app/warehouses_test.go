@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/warehouses"
 )
 
 // The Warehouses facade end to end on the Demo workspace: a check and a
@@ -85,7 +86,7 @@ func TestWarehousesFacadeOnTheDemo(t *testing.T) {
 	assert.Equal(t, "UNKNOWN_WORKSPACE", a.errors.UIError(err).Code)
 }
 
-func pathsOf(ps []WarehouseProblem) []string {
+func pathsOf(ps []warehouses.Problem) []string {
 	out := []string{}
 	for _, p := range ps {
 		out = append(out, p.Path)

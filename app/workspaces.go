@@ -10,9 +10,6 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// WorkspaceView is a workspace as the switcher shows it (no credential).
-type WorkspaceView = workspaces.View
-
 // ConnectionState mirrors session.State for the page (Wails generates a
 // TypeScript enum from AllConnectionStates).
 type ConnectionState string
@@ -52,7 +49,7 @@ type Workspaces struct {
 	session *session.Session
 	manager *workspaces.Manager
 	catalog *catalog.Refresher
-	loop    *session.Loop    // reconnects, network news and freshening (nil: no session)
+	loop    *session.Loop    // reconnects, network news and freshening (nil, doing nothing: no session)
 	changes *session.Changes // edits of saved workspaces, and what follows them
 	emit    Emitter
 	errors  *ErrorFormatter
@@ -62,24 +59,7 @@ type Workspaces struct {
 // start runs the background reconnect and catalog loop until ctx ends.
 func (w *Workspaces) start(ctx context.Context) {
 	w.ctx = ctx
-	if w.loop != nil {
-		w.loop.Start(ctx)
-	}
-}
-
-// stop ends the loop and waits for it: nothing writes into the data
-// folders after.
-func (w *Workspaces) stop() {
-	if w.loop != nil {
-		w.loop.Stop()
-	}
-}
-
-// wait waits for the freshening that switches started.
-func (w *Workspaces) wait() {
-	if w.loop != nil {
-		w.loop.Settle()
-	}
+	w.loop.Start(ctx)
 }
 
 // statusChanged publishes every connection state change (checks started by
@@ -91,10 +71,10 @@ func (w *Workspaces) statusChanged(id string, st session.Status) {
 var errNotWired = errors.New("this part of Clusterdeck is not available in this build")
 
 // List returns the open workspaces, the active one marked.
-func (w *Workspaces) List() ([]WorkspaceView, error) {
+func (w *Workspaces) List() ([]workspaces.View, error) {
 	active, _ := w.session.Active()
 	profiles := w.session.List()
-	out := make([]WorkspaceView, 0, len(profiles))
+	out := make([]workspaces.View, 0, len(profiles))
 	for _, p := range profiles {
 		out = append(out, workspaces.ViewOf(p, p.ID == active.ID))
 	}
@@ -103,21 +83,14 @@ func (w *Workspaces) List() ([]WorkspaceView, error) {
 
 // Select switches the active workspace. It answers from memory at once;
 // the connection check and catalog refresh follow in the background.
-func (w *Workspaces) Select(id string) (WorkspaceView, error) {
+func (w *Workspaces) Select(id string) (workspaces.View, error) {
 	t, err := w.session.Select(id)
 	if err != nil {
-		return WorkspaceView{}, err
+		return workspaces.View{}, err
 	}
 	w.emit.Emit(EventWorkspacesChanged)
-	w.freshen(id)
+	w.loop.Freshen(id) // brings it up to date behind the answer
 	return workspaces.ViewOf(t, true), nil
-}
-
-// freshen brings the workspace up to date behind the answer (Monitor.Freshen).
-func (w *Workspaces) freshen(id string) {
-	if w.loop != nil {
-		w.loop.Freshen(id)
-	}
 }
 
 // Status returns the last known connection state without network traffic.
@@ -151,29 +124,23 @@ func (w *Workspaces) toConnectionView(id string, st session.Status) ConnectionVi
 	return v
 }
 
-// CatalogView is the workspace card's summary (catalog.Refresher.Summary).
-type CatalogView = catalog.Summary
-
 // Catalog returns a workspace's cached catalog summary. It reads the disk
 // cache only, so switching can paint it at once, even offline.
-func (w *Workspaces) Catalog(id string) (CatalogView, error) {
-	if w.catalog == nil || w.session == nil {
-		return CatalogView{}, errNotWired
+func (w *Workspaces) Catalog(id string) (catalog.Summary, error) {
+	if err := knownIn(w.session, w.catalog != nil)(id); err != nil {
+		return catalog.Summary{}, err
 	}
-	if _, err := w.session.Status(id); err != nil {
-		return CatalogView{}, err
-	}
-	return w.catalogView(id), nil
+	return w.catalog.Summary(id), nil
 }
 
 // Catalogs returns the cached catalog summary of every workspace.
-func (w *Workspaces) Catalogs() ([]CatalogView, error) {
+func (w *Workspaces) Catalogs() ([]catalog.Summary, error) {
 	if w.catalog == nil || w.session == nil {
 		return nil, errNotWired
 	}
-	out := []CatalogView{}
+	out := []catalog.Summary{}
 	for _, p := range w.session.List() {
-		out = append(out, w.catalogView(p.ID))
+		out = append(out, w.catalog.Summary(p.ID))
 	}
 	return forPage(out), nil
 }
@@ -182,36 +149,28 @@ func (w *Workspaces) Catalogs() ([]CatalogView, error) {
 // The user waits for it (the Refresh button), so it is bounded by the probe
 // timeout and starts with a reachability check: an unreachable workspace
 // answers "cannot be reached" at once rather than after the SDK's retries.
-func (w *Workspaces) RefreshCatalog(id string) (CatalogView, error) {
-	if w.catalog == nil || w.session == nil {
-		return CatalogView{}, errNotWired
+func (w *Workspaces) RefreshCatalog(id string) (catalog.Summary, error) {
+	err := knownIn(w.session, w.catalog != nil)(id)
+	if err != nil {
+		return catalog.Summary{}, err
 	}
-	if _, err := w.session.Status(id); err != nil {
-		return CatalogView{}, err
-	}
-	var err error
 	if w.manager != nil {
 		_, err = w.catalog.RefreshInteractive(w.ctx, id, w.manager.Factory().Options().ProbeTimeout,
 			func(ctx context.Context) error { return w.manager.Reachable(ctx, id) })
 	} else {
 		_, err = w.catalog.RefreshNow(w.ctx, id)
 	}
-	view := w.catalogView(id)
+	view := w.catalog.Summary(id)
 	w.emit.Emit(Scoped(EventCatalogChanged, id), view)
-	if err != nil {
-		return view, err
-	}
-	return view, nil
+	return view, err
 }
 
 // catalogRefreshed publishes a background refresh.
 func (w *Workspaces) catalogRefreshed(id string, _ error) {
 	if w.catalog != nil {
-		w.emit.Emit(Scoped(EventCatalogChanged, id), w.catalogView(id))
+		w.emit.Emit(Scoped(EventCatalogChanged, id), w.catalog.Summary(id))
 	}
 }
-
-func (w *Workspaces) catalogView(id string) CatalogView { return w.catalog.Summary(id) }
 
 // RecheckKeychain asks the OS keychain now (the banner's "Check again"),
 // then reports its state as Keychain does. Keychain itself only reports

@@ -3,23 +3,10 @@ package app
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
-
-// The dialog's shapes are the workspaces package's own.
-type (
-	WorkspaceForm   = workspaces.Form
-	SecretsView     = workspaces.SecretsView
-	WorkspaceDetail = workspaces.Detail
-	TestResult      = workspaces.TestResult
-)
-
-// signInTimeout bounds the browser sign-in: long enough to type a password
-// and pass MFA, short enough that an abandoned tab does not hold a port.
-const signInTimeout = 5 * time.Minute
 
 func (w *Workspaces) ready() error {
 	if w.manager == nil || w.session == nil || w.changes == nil {
@@ -29,45 +16,45 @@ func (w *Workspaces) ready() error {
 }
 
 // Get returns one workspace for the edit dialog, secrets masked.
-func (w *Workspaces) Get(id string) (WorkspaceDetail, error) {
+func (w *Workspaces) Get(id string) (workspaces.Detail, error) {
 	if err := w.ready(); err != nil {
-		return WorkspaceDetail{}, err
+		return workspaces.Detail{}, err
 	}
 	p, err := w.manager.Get(id)
 	if err != nil {
-		return WorkspaceDetail{}, err
+		return workspaces.Detail{}, err
 	}
 	st, err := w.manager.SecretStatus(w.ctx, id)
 	if err != nil {
-		return WorkspaceDetail{}, err
+		return workspaces.Detail{}, err
 	}
 	active, _ := w.session.Active()
 	return workspaces.DetailOf(p, st, p.ID == active.ID), nil
 }
 
 // Create saves a new workspace; its secrets go to the keychain only.
-func (w *Workspaces) Create(form WorkspaceForm) (WorkspaceView, error) {
+func (w *Workspaces) Create(form workspaces.Form) (workspaces.View, error) {
 	if err := w.ready(); err != nil {
-		return WorkspaceView{}, err
+		return workspaces.View{}, err
 	}
 	p, in := form.Profile("")
 	saved, err := w.manager.Create(w.ctx, p, in)
 	if err != nil {
-		return WorkspaceView{}, err
+		return workspaces.View{}, err
 	}
 	w.emit.Emit(EventWorkspacesChanged)
 	return workspaces.ViewOf(saved, false), nil
 }
 
 // Update changes a saved workspace. Empty secret fields keep the stored ones.
-func (w *Workspaces) Update(id string, form WorkspaceForm) (WorkspaceView, error) {
+func (w *Workspaces) Update(id string, form workspaces.Form) (workspaces.View, error) {
 	if err := w.ready(); err != nil {
-		return WorkspaceView{}, err
+		return workspaces.View{}, err
 	}
 	p, in := form.Profile(id)
 	saved, err := w.changes.Update(w.ctx, p, in)
 	if saved.ID == "" {
-		return WorkspaceView{}, err
+		return workspaces.View{}, err
 	}
 	w.emit.Emit(EventWorkspacesChanged)
 	active, _ := w.session.Active()
@@ -89,17 +76,17 @@ func (w *Workspaces) Delete(id string) error {
 
 // TestDraft tests the dialog's settings before they are saved. When editing,
 // id names the saved workspace so empty secret fields use the stored ones.
-func (w *Workspaces) TestDraft(id string, form WorkspaceForm) (TestResult, error) {
+func (w *Workspaces) TestDraft(id string, form workspaces.Form) (workspaces.TestResult, error) {
 	if err := w.ready(); err != nil {
-		return TestResult{}, err
+		return workspaces.TestResult{}, err
 	}
 	p, in := form.Profile(id)
 	res, err := w.manager.TestDraft(w.ctx, p, in)
 	if err != nil {
 		if workspaces.SpecificHint(err) != "" {
-			return TestResult{}, w.uiError(err)
+			return workspaces.TestResult{}, w.uiError(err)
 		}
-		return TestResult{}, err
+		return workspaces.TestResult{}, err
 	}
 	return workspaces.TestResultOf(res), nil
 }
@@ -110,7 +97,7 @@ func (w *Workspaces) SignIn(id string) (ConnectionView, error) {
 	if err := w.ready(); err != nil {
 		return ConnectionView{}, err
 	}
-	ctx, cancel := context.WithTimeout(w.ctx, signInTimeout)
+	ctx, cancel := context.WithTimeout(w.ctx, workspaces.TimeoutSignIn)
 	defer cancel()
 	if err := w.manager.Login(ctx, id); err != nil {
 		return ConnectionView{}, err
@@ -146,8 +133,8 @@ type ImportFailure struct {
 
 // ImportResult is what an import did, profile by profile.
 type ImportResult struct {
-	Imported []WorkspaceView `json:"imported"`
-	Failed   []ImportFailure `json:"failed"`
+	Imported []workspaces.View `json:"imported"`
+	Failed   []ImportFailure   `json:"failed"`
 }
 
 // Keychain reports whether the OS keychain can be used. An unavailable
@@ -179,7 +166,7 @@ func (w *Workspaces) Import(names []string) (ImportResult, error) {
 	if err := w.ready(); err != nil {
 		return ImportResult{}, err
 	}
-	out := ImportResult{Imported: []WorkspaceView{}, Failed: []ImportFailure{}}
+	out := ImportResult{Imported: []workspaces.View{}, Failed: []ImportFailure{}}
 	for _, o := range w.manager.ImportEach(w.ctx, names) {
 		for _, p := range o.Imported {
 			out.Imported = append(out.Imported, workspaces.ViewOf(p, false))
@@ -207,6 +194,6 @@ func (w *Workspaces) ResetDemo() error {
 		return err
 	}
 	w.emit.Emit(EventWorkspacesChanged)
-	w.freshen(workspaces.DemoID)
+	w.loop.Freshen(workspaces.DemoID)
 	return nil
 }

@@ -28,7 +28,7 @@ func TestWorkspaceLifecycle(t *testing.T) {
 	f := newFixture(t, fixtureOptions{})
 	w := f.app.Workspaces
 	host, token := f.secondWorkspace(t)
-	form := WorkspaceForm{Name: "Analytics", Host: host + "/?o=1", AuthType: "pat", Token: token}
+	form := workspaces.Form{Name: "Analytics", Host: host + "/?o=1", AuthType: "pat", Token: token}
 
 	tested, err := w.TestDraft("", form)
 	require.NoError(t, err)
@@ -50,7 +50,7 @@ func TestWorkspaceLifecycle(t *testing.T) {
 	assert.NotContains(t, fmt.Sprintf("%+v", detail), token)
 
 	// Edit: production marker, no new token (the stored one is kept).
-	updated, err := w.Update(created.ID, WorkspaceForm{Name: "Analytics", Host: host, AuthType: "pat",
+	updated, err := w.Update(created.ID, workspaces.Form{Name: "Analytics", Host: host, AuthType: "pat",
 		Label: "PROD", Color: "#d03050", Production: true})
 	require.NoError(t, err)
 	assert.True(t, updated.Production)
@@ -62,7 +62,7 @@ func TestWorkspaceLifecycle(t *testing.T) {
 	// Switch: remembered, and its catalog is refreshed behind the switch.
 	_, err = w.Select(created.ID)
 	require.NoError(t, err)
-	w.wait()
+	w.loop.Settle()
 	cat, err := w.Catalog(created.ID)
 	require.NoError(t, err)
 	assert.True(t, cat.Cached)
@@ -95,23 +95,23 @@ func TestWorkspaceFormErrorsNameTheField(t *testing.T) {
 	f := newFixture(t, fixtureOptions{})
 	w := f.app.Workspaces
 	host, token := f.secondWorkspace(t)
-	taken, err := w.Create(WorkspaceForm{Name: "Taken", Host: host, AuthType: "pat", Token: token})
+	taken, err := w.Create(workspaces.Form{Name: "Taken", Host: host, AuthType: "pat", Token: token})
 	require.NoError(t, err)
 
 	cases := []struct {
 		name string
-		form WorkspaceForm
+		form workspaces.Form
 		code string
 		msg  string
 	}{
-		{"no name", WorkspaceForm{Host: host, AuthType: "pat", Token: token}, "NAME_REQUIRED", "Enter a display name."},
-		{"duplicate name", WorkspaceForm{Name: "Taken", Host: host, AuthType: "pat", Token: token}, "DUPLICATE_NAME", ""},
-		{"empty host", WorkspaceForm{Name: "x", AuthType: "pat", Token: token}, "BAD_HOST", "Enter the workspace URL."},
-		{"plain http", WorkspaceForm{Name: "x", Host: "http://dbc-1.cloud.databricks.com", AuthType: "pat", Token: token}, "BAD_HOST", "The URL must use https://."},
-		{"ftp", WorkspaceForm{Name: "x", Host: "ftp://dbc-1.cloud.databricks.com", AuthType: "pat", Token: token}, "BAD_HOST", ""},
-		{"no token", WorkspaceForm{Name: "x", Host: host, AuthType: "pat"}, "MISSING_SECRET", ""},
-		{"no client id", WorkspaceForm{Name: "x", Host: host, AuthType: "oauth-m2m", ClientSecret: "s"}, "CLIENT_ID_REQUIRED", ""},
-		{"no auth type", WorkspaceForm{Name: "x", Host: host}, "UNKNOWN_AUTH_TYPE", ""},
+		{"no name", workspaces.Form{Host: host, AuthType: "pat", Token: token}, "NAME_REQUIRED", "Enter a display name."},
+		{"duplicate name", workspaces.Form{Name: "Taken", Host: host, AuthType: "pat", Token: token}, "DUPLICATE_NAME", ""},
+		{"empty host", workspaces.Form{Name: "x", AuthType: "pat", Token: token}, "BAD_HOST", "Enter the workspace URL."},
+		{"plain http", workspaces.Form{Name: "x", Host: "http://dbc-1.cloud.databricks.com", AuthType: "pat", Token: token}, "BAD_HOST", "The URL must use https://."},
+		{"ftp", workspaces.Form{Name: "x", Host: "ftp://dbc-1.cloud.databricks.com", AuthType: "pat", Token: token}, "BAD_HOST", ""},
+		{"no token", workspaces.Form{Name: "x", Host: host, AuthType: "pat"}, "MISSING_SECRET", ""},
+		{"no client id", workspaces.Form{Name: "x", Host: host, AuthType: "oauth-m2m", ClientSecret: "s"}, "CLIENT_ID_REQUIRED", ""},
+		{"no auth type", workspaces.Form{Name: "x", Host: host}, "UNKNOWN_AUTH_TYPE", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -127,7 +127,7 @@ func TestWorkspaceFormErrorsNameTheField(t *testing.T) {
 	}
 
 	t.Run("connection test errors", func(t *testing.T) {
-		_, err := w.TestDraft("", WorkspaceForm{Name: "x", Host: host, AuthType: "pat", Token: "dapi-wrong"})
+		_, err := w.TestDraft("", workspaces.Form{Name: "x", Host: host, AuthType: "pat", Token: "dapi-wrong"})
 		ui := f.app.errors.UIError(err)
 		// The workspace answers a wrong token with 403 "Invalid access
 		// token.": that is a token to replace, not a missing permission.
@@ -135,29 +135,29 @@ func TestWorkspaceFormErrorsNameTheField(t *testing.T) {
 		assert.Equal(t, 403, ui.Status)
 		assert.Equal(t, "The token is invalid or has expired.", ui.Message)
 		assert.Equal(t, workspaces.HintOf(workspaces.ErrTokenInvalid), ui.Hint)
-		_, err = w.TestDraft("", WorkspaceForm{Name: "x", Host: "http://127.0.0.1:1", AuthType: "pat", Token: "t"})
+		_, err = w.TestDraft("", workspaces.Form{Name: "x", Host: "http://127.0.0.1:1", AuthType: "pat", Token: "t"})
 		assert.Equal(t, "UNREACHABLE", f.app.errors.UIError(err).Code)
-		_, err = w.TestDraft("", WorkspaceForm{Name: "x", Host: "https://no-such-host.invalid", AuthType: "pat", Token: "t"})
+		_, err = w.TestDraft("", workspaces.Form{Name: "x", Host: "https://no-such-host.invalid", AuthType: "pat", Token: "t"})
 		assert.Equal(t, "DNS", f.app.errors.UIError(err).Code)
 
 		// CLI sign-in: a missing CLI says so and names the command to run
 		// for this host, not "check the workspace status page".
 		t.Setenv("PATH", t.TempDir())
-		_, err = w.TestDraft("", WorkspaceForm{Name: "x", Host: host, AuthType: "databricks-cli"})
+		_, err = w.TestDraft("", workspaces.Form{Name: "x", Host: host, AuthType: "databricks-cli"})
 		ui = f.app.errors.UIError(err)
 		assert.Equal(t, "CLI_NOT_INSTALLED", ui.Code)
 		assert.Equal(t, "The Databricks CLI is not installed.", ui.Message)
 		assert.Contains(t, ui.Hint, "databricks auth login --host "+host)
-		_, err = w.TestDraft("", WorkspaceForm{Name: "x", Host: host, AuthType: "azure-cli", AzureTenant: "t1"})
+		_, err = w.TestDraft("", workspaces.Form{Name: "x", Host: host, AuthType: "azure-cli", AzureTenant: "t1"})
 		assert.Equal(t, "AZURE_CLI_NOT_INSTALLED", f.app.errors.UIError(err).Code)
-		_, err = w.Create(WorkspaceForm{Name: "x", Host: "https://dbc-1.cloud.databricks.com", AuthType: "azure-cli"})
+		_, err = w.Create(workspaces.Form{Name: "x", Host: "https://dbc-1.cloud.databricks.com", AuthType: "azure-cli"})
 		ui = f.app.errors.UIError(err)
 		assert.Equal(t, "BAD_HOST", ui.Code, "shown next to the host field")
 		assert.Equal(t, "Azure CLI sign-in only works with Azure Databricks workspaces.", ui.Message)
 	})
 
 	t.Run("a new host needs the token again", func(t *testing.T) {
-		moved := WorkspaceForm{Name: "Taken", Host: "https://dbc-9.cloud.databricks.com", AuthType: "pat"}
+		moved := workspaces.Form{Name: "Taken", Host: "https://dbc-9.cloud.databricks.com", AuthType: "pat"}
 		for _, err := range []error{
 			func() error { _, err := w.TestDraft(taken.ID, moved); return err }(),
 			func() error { _, err := w.Update(taken.ID, moved); return err }(),
@@ -169,7 +169,7 @@ func TestWorkspaceFormErrorsNameTheField(t *testing.T) {
 		}
 	})
 
-	_, err = w.Update(workspaces.DemoID, WorkspaceForm{Name: "x", Host: host, AuthType: "pat"})
+	_, err = w.Update(workspaces.DemoID, workspaces.Form{Name: "x", Host: host, AuthType: "pat"})
 	assert.Equal(t, "DEMO_READ_ONLY", f.app.errors.UIError(err).Code)
 	assert.Equal(t, "DEMO_READ_ONLY", f.app.errors.UIError(w.Delete(workspaces.DemoID)).Code)
 }
@@ -193,9 +193,9 @@ func TestKeychainUnavailable(t *testing.T) {
 	assert.Contains(t, kc.Hint, "Your keychain is locked. Unlock it and retry.")
 	assert.Contains(t, kc.Hint, "Databricks CLI", "says what keeps working")
 
-	_, err = w.Create(WorkspaceForm{Name: "pat", Host: "https://dbc-1.cloud.databricks.com", AuthType: "pat", Token: "t"})
+	_, err = w.Create(workspaces.Form{Name: "pat", Host: "https://dbc-1.cloud.databricks.com", AuthType: "pat", Token: "t"})
 	assert.Equal(t, "KEYCHAIN_UNAVAILABLE", f.app.errors.UIError(err).Code, "no silent plaintext fallback")
-	cli, err := w.Create(WorkspaceForm{Name: "cli", Host: "https://dbc-1.cloud.databricks.com", AuthType: "databricks-cli"})
+	cli, err := w.Create(workspaces.Form{Name: "cli", Host: "https://dbc-1.cloud.databricks.com", AuthType: "databricks-cli"})
 	require.NoError(t, err, "auth types without a stored secret keep working")
 	detail, err := w.Get(cli.ID)
 	require.NoError(t, err)
@@ -252,7 +252,7 @@ func TestResetDemo(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, w.ResetDemo())
 	assert.Equal(t, 1, f.resets)
-	w.wait()
+	w.loop.Settle()
 	cat, err := w.Catalog(workspaces.DemoID)
 	require.NoError(t, err)
 	assert.True(t, cat.Cached, "the catalog is fetched again after the reset")
@@ -264,7 +264,7 @@ func TestResetDemo(t *testing.T) {
 func TestUpdateToAnotherHostDropsTheCachedCatalog(t *testing.T) {
 	f := newFixture(t, fixtureOptions{})
 	w := f.app.Workspaces
-	form := WorkspaceForm{Name: "Prod", Host: "https://adb-1.2.azuredatabricks.net", AuthType: string(workspaces.AuthDatabricksCLI)}
+	form := workspaces.Form{Name: "Prod", Host: "https://adb-1.2.azuredatabricks.net", AuthType: string(workspaces.AuthDatabricksCLI)}
 	created, err := w.Create(form)
 	require.NoError(t, err)
 	save := func() {

@@ -19,7 +19,7 @@ func TestStartupWithOnlyTheDemoLeavesTheKeychainAlone(t *testing.T) {
 	keychain := lockedKeychain()
 	f := newFixture(t, fixtureOptions{secrets: keychain})
 	w := f.app.Workspaces
-	cli, err := w.Create(WorkspaceForm{Name: "cli", Host: "https://dbc-1.cloud.databricks.com", AuthType: "databricks-cli"})
+	cli, err := w.Create(workspaces.Form{Name: "cli", Host: "https://dbc-1.cloud.databricks.com", AuthType: "databricks-cli"})
 	require.NoError(t, err)
 
 	ctx, cancel := context.WithCancel(context.Background())
@@ -38,7 +38,7 @@ func TestStartupWithOnlyTheDemoLeavesTheKeychainAlone(t *testing.T) {
 	require.NoError(t, err)
 	_, err = w.Get(cli.ID)
 	require.NoError(t, err)
-	w.wait()
+	w.loop.Settle()
 	assert.Zero(t, keychain.Calls(), "no keychain call, so no unlock prompt")
 
 	// "Check again" asks, and the banner then names the cause.

@@ -15,6 +15,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
+	"github.com/clusterdeck/clusterdeck/backend/services"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -99,13 +100,13 @@ func newFixture(t *testing.T, o fixtureOptions) *fixture {
 	if o.clients {
 		clients = mgr
 	}
-	f.app = New(Deps{Emitter: f.events, Session: sess, Manager: mgr, Log: o.log, Clients: clients,
+	f.app = New(Deps{Emitter: f.events, Inputs: services.Inputs{Session: sess, Manager: mgr, Log: o.log, Clients: clients,
 		Catalog:   catalog.NewRefresher(catalog.NewCache(filepath.Join(f.paths.Cache, "catalog")), mgr.Client, catalog.RefresherOptions{}),
 		ResetDemo: func() error { f.resets++; return srv.Reset() },
-	})
+	}})
 	// Background refreshes and the monitor's loop write into home: let them
 	// finish before it is removed.
-	t.Cleanup(f.app.Workspaces.stop)
+	t.Cleanup(f.app.Workspaces.loop.Stop)
 	return f
 }
 
@@ -163,7 +164,7 @@ func TestRefreshCatalogOfUnreachableWorkspace(t *testing.T) {
 	require.NoError(t, err)
 	dead := "http://" + ln.Addr().String()
 	require.NoError(t, ln.Close())
-	created, err := w.Create(WorkspaceForm{Name: "Gone", Host: dead, AuthType: "pat", Token: "dapi-x"})
+	created, err := w.Create(workspaces.Form{Name: "Gone", Host: dead, AuthType: "pat", Token: "dapi-x"})
 	require.NoError(t, err)
 
 	view, err := w.RefreshCatalog(created.ID)

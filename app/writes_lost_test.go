@@ -35,7 +35,7 @@ func TestAWriteLostOnTheWaySaysWhetherItWasSent(t *testing.T) {
 			p, err := faultproxy.Start(f.demo.URL(), 0)
 			require.NoError(t, err)
 			t.Cleanup(func() { _ = p.Close() })
-			view, err := f.app.Workspaces.Create(WorkspaceForm{Name: "Via proxy", Host: p.URL(), AuthType: "pat", Token: f.demo.Token()})
+			view, err := f.app.Workspaces.Create(workspaces.Form{Name: "Via proxy", Host: p.URL(), AuthType: "pat", Token: f.demo.Token()})
 			require.NoError(t, err)
 			direct, err := workspaceapi.New(&config.Config{Host: f.demo.URL(), Token: f.demo.Token(),
 				Loaders: []config.Loader{config.ConfigAttributes}})

@@ -138,6 +138,22 @@ func (s *Service) Restore(id string) (DraftView, error) {
 	return s.viewOf(s.cfg.Store.Restore(id))
 }
 
+// Delete moves a draft to the trash.
+func (s *Service) Delete(id string) error {
+	if err := s.ready(); err != nil {
+		return err
+	}
+	return s.cfg.Store.Delete(id)
+}
+
+// Purge deletes a draft from the trash for good.
+func (s *Service) Purge(id string) error {
+	if err := s.ready(); err != nil {
+		return err
+	}
+	return s.cfg.Store.Purge(id)
+}
+
 // Trash lists deleted drafts, most recently deleted first.
 func (s *Service) Trash() ([]TrashRow, error) {
 	if err := s.ready(); err != nil {

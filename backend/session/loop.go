@@ -39,8 +39,12 @@ func NewLoop(m *Monitor, network NetworkEvents, log *slog.Logger) *Loop {
 	return &Loop{monitor: m, network: network, log: log, tick: MonitorTick, ctx: context.Background()}
 }
 
-// Start runs the loop until ctx ends or Stop is called.
+// Start runs the loop until ctx ends or Stop is called. A nil Loop (a run
+// with no session) does nothing, here and in Freshen, Settle and Stop.
 func (l *Loop) Start(ctx context.Context) {
+	if l == nil {
+		return
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	l.mu.Lock()
 	l.ctx, l.cancel = ctx, cancel
@@ -74,6 +78,9 @@ func (l *Loop) Context() context.Context {
 // Freshen brings a workspace the user just switched to up to date without
 // holding up the answer (Monitor.Freshen).
 func (l *Loop) Freshen(id string) {
+	if l == nil {
+		return
+	}
 	ctx := l.Context()
 	l.jobs.Add(1)
 	go func() {
@@ -83,10 +90,17 @@ func (l *Loop) Freshen(id string) {
 }
 
 // Settle waits for the Freshen calls under way (tests, and Stop).
-func (l *Loop) Settle() { l.jobs.Wait() }
+func (l *Loop) Settle() {
+	if l != nil {
+		l.jobs.Wait()
+	}
+}
 
 // Stop ends the loop and waits for everything it started.
 func (l *Loop) Stop() {
+	if l == nil {
+		return
+	}
 	l.mu.Lock()
 	cancel := l.cancel
 	l.mu.Unlock()

@@ -63,3 +63,14 @@ func TestLoopFreshenRunsBehindTheAnswer(t *testing.T) {
 	assert.Equal(t, []string{"a"}, cat.refreshed)
 	l.Stop() // never started: returns at once
 }
+
+// A run with no session has no loop: every call on it does nothing.
+func TestNilLoopDoesNothing(t *testing.T) {
+	var l *Loop
+	assert.NotPanics(t, func() {
+		l.Start(context.Background())
+		l.Freshen("a")
+		l.Settle()
+		l.Stop()
+	})
+}

@@ -140,3 +140,10 @@ func (s *Session) find(id string) (workspaces.Profile, error) {
 	}
 	return workspaces.Profile{}, fmt.Errorf("%w: %q", ErrUnknownWorkspace, id)
 }
+
+// Host is the workspace's address ("" when it is not open), e.g. for the
+// provider block of an export.
+func (s *Session) Host(id string) string {
+	p, _ := s.find(id)
+	return p.Host
+}

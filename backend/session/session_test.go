@@ -201,3 +201,12 @@ func TestTheLaterOfOverlappingChecksDecides(t *testing.T) {
 	assert.Equal(t, []State{StateChecking, StateChecking, StateOffline}, states, "the stale online is never published")
 	assert.Equal(t, published[len(published)-1].Seq, final.Seq)
 }
+
+func TestHost(t *testing.T) {
+	d := dir("a", "b")
+	d.profiles[1].Host = "https://b.example.com"
+	s := New(d, Options{})
+	for _, tt := range []struct{ id, want string }{{"b", "https://b.example.com"}, {"a", ""}, {"gone", ""}} {
+		assert.Equal(t, tt.want, s.Host(tt.id), tt.id)
+	}
+}

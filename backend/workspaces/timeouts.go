@@ -64,4 +64,8 @@ const (
 	TimeoutStatement = 4 * time.Minute
 	// TimeoutDownload bounds a whole driver-log download, range by range.
 	TimeoutDownload = 30 * time.Minute
+	// TimeoutSignIn bounds the browser sign-in: long enough to type a
+	// password and pass MFA, short enough that an abandoned tab does not
+	// hold a port.
+	TimeoutSignIn = 5 * time.Minute
 )
