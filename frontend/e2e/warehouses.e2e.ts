@@ -21,6 +21,25 @@ const state = (page: Page, id: string) =>
     .count()
     .then((n) => (n ? row(page, id).getAttribute('data-state') : 'gone'))
 
+// The create/edit dialog: each field's problems sit in it (FieldRow's data-field).
+const formDialog = (page: Page) => page.getByTestId('warehouse-form-dialog')
+const field = (page: Page, path: string) => formDialog(page).locator(`[data-field="${path}"]`)
+const problems = (page: Page, path: string) =>
+  field(page, path)
+    .locator('.field-problem')
+    .allTextContents()
+    .then((t) => t.join(' '))
+async function typeNumber(page: Page, path: string, value: string): Promise<void> {
+  const input = field(page, path).locator('input')
+  await input.fill(value)
+  await input.blur()
+}
+const byName = (page: Page, name: string) => page.locator(`tr[data-warehouse-name="${name}"]`)
+const textByName = (page: Page, name: string) =>
+  byName(page, name)
+    .count()
+    .then((n) => (n ? byName(page, name).textContent() : ''))
+
 describe('SQL warehouses', () => {
   it('lists the warehouses live, stops and starts one following its states, and deletes it by its typed name', async () => {
     const { page, context, errors } = await open(browser, url)
@@ -47,20 +66,24 @@ describe('SQL warehouses', () => {
     expect(await classic.getByTestId('warehouse-stop').isDisabled()).toBe(true)
     expect(await classic.getByTestId('warehouse-stop').getAttribute('title')).toContain('stopped')
 
-    // Its name opens who may use and manage it, with the warehouse levels.
-    await row(page, id).getByTestId('warehouse-access').click()
+    // Its name opens its page, where Permissions has the warehouse levels.
+    await row(page, id).getByTestId('warehouse-open').click()
+    await expect.poll(() => page.getByTestId('warehouse-title').textContent()).toBe(name)
+    await page.locator('.n-tabs-tab', { hasText: 'Permissions' }).click()
     const panel = page.getByTestId('permissions-panel')
     await panel.waitFor()
     await expect.poll(() => panel.getByTestId('permission-row').count(), { timeout: 30_000 }).toBeGreaterThan(0)
     expect(await panel.textContent()).toContain('Is owner') // its creator
     await panel.getByTestId('grant-level').click()
+    // The menu opens after the click returns (WebKitGTK read it empty once).
+    await expect.poll(() => page.locator('.n-base-select-option').count()).toBeGreaterThan(0)
     const levels = (await page.locator('.n-base-select-option').allTextContents()).join(' | ')
     expect(levels).toMatch(/Can use/)
     expect(levels).toMatch(/Can monitor/)
     expect(levels).not.toMatch(/attach/i) // a cluster's level, not a warehouse's
     await page.keyboard.press('Escape')
-    await page.keyboard.press('Escape')
-    await panel.waitFor({ state: 'hidden' })
+    await page.locator('[data-nav="warehouses"]').click()
+    await page.getByTestId('warehouses-table').waitFor()
 
     // Search narrows the rows to what matches.
     await page.getByTestId('warehouse-search').locator('input').fill(name)
@@ -119,4 +142,81 @@ describe('SQL warehouses', () => {
     await expect.poll(() => state(page, id), { timeout: 60_000 }).toBe('gone')
     await context.close()
   })
+
+  it('creates a warehouse with its problems at their fields, edits it after showing the diff, and exports it as Terraform', async () => {
+    const { page, context, errors } = await open(browser, url)
+    // The smallest window the app is made for: the dialog must fit it.
+    await page.setViewportSize({ width: 1280, height: 720 })
+    const name = `e2e-wh-form-${Date.now().toString(36)}`
+    await page.locator('[data-nav="warehouses"]').click()
+    await page.getByTestId('warehouses-table').waitFor()
+    await expect.poll(() => page.getByTestId('cache-line').getAttribute('data-live')).toBe('true')
+    await expect.poll(() => page.getByTestId('warehouse-new').isEnabled()).toBe(true)
+
+    // Create: a problem sits next to its field before anything is sent, and Save waits.
+    await page.getByTestId('warehouse-new').click()
+    await formDialog(page).waitFor()
+    await page.getByTestId('warehouse-name').locator('input').fill(name)
+    await page.getByTestId('warehouse-size').click()
+    await page.locator('.n-base-select-option', { hasText: 'Medium' }).first().click()
+    await typeNumber(page, 'auto_stop_mins', '5')
+    await expect.poll(() => problems(page, 'auto_stop_mins')).toContain('10 minutes at the soonest')
+    expect(await problems(page, 'name')).toBe('')
+    await expect.poll(() => page.getByTestId('warehouse-form-save').isDisabled()).toBe(true)
+    expect(await page.getByTestId('warehouse-form-has-problems').textContent()).toContain('Fix the fields')
+    // Every field in sight: the dialog fits the window, its buttons too.
+    const box = await page.locator('.kind-form-dialog').boundingBox()
+    expect(box).not.toBeNull()
+    expect(box!.x).toBeGreaterThanOrEqual(0)
+    expect(box!.x + box!.width).toBeLessThanOrEqual(1280)
+    const saveBox = await page.getByTestId('warehouse-form-save').boundingBox()
+    expect(saveBox!.y + saveBox!.height).toBeLessThanOrEqual(720)
+    await page.screenshot({ path: join(artifacts, 'e2e-warehouses-create.png') })
+
+    await typeNumber(page, 'auto_stop_mins', '15')
+    await expect.poll(() => problems(page, 'auto_stop_mins')).toBe('')
+    await expect.poll(() => page.getByTestId('warehouse-form-save').isEnabled()).toBe(true)
+    await page.getByTestId('warehouse-form-save').click()
+    await formDialog(page).waitFor({ state: 'hidden' })
+    // The list is read again: the new warehouse is there at once.
+    await expect.poll(() => textByName(page, name)).toContain('Medium')
+    expect(await textByName(page, name)).toContain('15 min idle')
+    const id = (await byName(page, name).getAttribute('data-warehouse')) ?? ''
+    expect(id).not.toBe('')
+
+    // Edit: once it runs; the review shows the change and the restart before anything is sent.
+    await demo.advance(30)
+    await expect.poll(() => state(page, id), { timeout: 60_000 }).toBe('RUNNING')
+    await row(page, id).getByTestId('warehouse-edit').click()
+    await expect.poll(() => page.getByTestId('warehouse-name').locator('input').inputValue()).toBe(name)
+    await typeNumber(page, 'auto_stop_mins', '30')
+    await page.getByTestId('warehouse-form-review').click()
+    const plan = page.getByTestId('warehouse-form-plan')
+    await plan.waitFor()
+    const change = await plan.locator('[data-change="auto_stop_mins"]').textContent()
+    expect(change).toContain('15')
+    expect(change).toContain('30')
+    expect(await plan.locator('tr[data-change]').count()).toBe(1)
+    expect(await page.getByTestId('warehouse-form-notice').textContent()).toContain('restarts the warehouse')
+    await page.screenshot({ path: join(artifacts, 'e2e-warehouses-edit.png') })
+    await page.getByTestId('warehouse-form-save').click()
+    await formDialog(page).waitFor({ state: 'hidden' })
+    await expect.poll(() => textByName(page, name)).toContain('30 min idle')
+
+    // Export: API JSON first, then Terraform's databricks_sql_endpoint.
+    await row(page, id).getByTestId('warehouse-export').click()
+    const exported = () => page.getByTestId('warehouse-export-text').locator('textarea').inputValue()
+    await expect.poll(exported).toContain(`"name": "${name}"`)
+    await page.getByTestId('warehouse-export-format').getByText('Terraform').click()
+    await expect.poll(exported).toContain('resource "databricks_sql_endpoint"')
+    expect(await exported()).toContain('auto_stop_mins')
+    await expect.poll(() => page.getByTestId('warehouse-export-format').locator('.n-radio-button--checked').textContent()).toBe('Terraform')
+    await page.screenshot({ path: join(artifacts, 'e2e-warehouses-export.png') })
+    await page.keyboard.press('Escape')
+    await page.getByTestId('warehouse-export-text').waitFor({ state: 'hidden' })
+
+    await fetch(`${demo.url}/api/2.0/sql/warehouses/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${demo.token}` } })
+    expect(errors).toEqual([])
+    await context.close()
+  }, 240_000)
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { WarehouseRow } from '@/api/warehouses'
-import { autoStopText, clustersText, costText } from './columns'
+import { actionState, autoStopText, clustersText, costText } from './columns'
 
 type CostOf = NonNullable<WarehouseRow['cost']>
 const cost = (c: Partial<CostOf>): CostOf =>
@@ -45,5 +45,23 @@ describe('warehouse cost cell', () => {
     expect(got.main).toBe(want.main)
     expect(got.sub).toBe(want.sub)
     expect(got.title).toMatch(want.title)
+  })
+})
+
+describe('warehouse row buttons', () => {
+  const w = (state: string, actions: string[]) => ({ state, actions }) as WarehouseRow
+  it('follow the state’s actions, saying why a button is off', () => {
+    expect(actionState(w('RUNNING', ['stop', 'edit', 'delete']), 'edit', true, 'offline')).toEqual({ enabled: true })
+    expect(actionState(w('STARTING', ['stop', 'delete']), 'edit', true, 'offline')).toEqual({
+      enabled: false,
+      title: 'A starting warehouse cannot be edited now.',
+    })
+    expect(actionState(w('STOPPED', ['start', 'edit', 'delete']), 'stop', true, 'offline').title).toBe('A stopped warehouse cannot stop now.')
+  })
+  it('offer export in every state, since it only reads', () => {
+    expect(actionState(w('DELETING', []), 'export', true, 'offline')).toEqual({ enabled: true })
+  })
+  it('are all off while the workspace does not answer', () => {
+    expect(actionState(w('RUNNING', ['stop', 'edit', 'delete']), 'export', false, 'offline')).toEqual({ enabled: false, title: 'offline' })
   })
 })

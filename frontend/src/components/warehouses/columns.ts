@@ -7,7 +7,8 @@ import { dbuRateText, dollarsText } from '@/lib/number'
 import { plural } from '@/lib/plural'
 import { shownText } from '@/lib/text'
 
-export type WarehouseAction = 'start' | 'stop' | 'delete'
+/** A row's buttons: the state's actions (backend/warehouses/actions.go), and export, which only reads. */
+export type WarehouseAction = 'start' | 'stop' | 'edit' | 'export' | 'delete'
 
 export const stateTags: Record<string, { label: string; type: 'success' | 'default' | 'error' | 'warning' }> = {
   RUNNING: { label: 'Running', type: 'success' },
@@ -54,22 +55,33 @@ export function costText(w: Pick<WarehouseRow, 'state' | 'size' | 'minClusters' 
   return { main: dollarsText(c.dollarsPerHour), sub: dbuRateText(c.dbusPerHour), title: `Estimate: ${perCluster}, ${dbuRateText(c.dbusPerHour)} at your price per DBU.` }
 }
 
+const verbs: Record<WarehouseAction, string> = { start: 'start', stop: 'stop', edit: 'be edited', export: 'be exported', delete: 'be deleted' }
+
+/**
+ * Whether a row's button works now, and if not, why (its title): every
+ * button needs the workspace to answer; export is offered in every state
+ * (it only reads), the others when the state's actions have them.
+ */
+export function actionState(w: Pick<WarehouseRow, 'state' | 'actions'>, a: WarehouseAction, live: boolean, offlineReason: string): { enabled: boolean; title?: string } {
+  if (!live) return { enabled: false, title: offlineReason }
+  if (a === 'export' || w.actions.includes(a)) return { enabled: true }
+  return { enabled: false, title: `A ${w.state.toLowerCase()} warehouse cannot ${verbs[a]} now.` }
+}
+
 export interface ColumnHooks {
   live: () => boolean
   offlineReason: string
   act: (w: WarehouseRow, a: WarehouseAction) => void
-  /** Opens who may use and manage the warehouse. */
-  access: (w: WarehouseRow) => void
+  /** The address of the warehouse's own page. */
+  href: (w: WarehouseRow) => string
 }
 
 export function warehouseColumns(hooks: ColumnHooks): DataTableColumns<WarehouseRow> {
   const btn = (w: WarehouseRow, a: WarehouseAction, label: string) => {
-    const live = hooks.live()
-    const allowed = w.actions.includes(a)
-    const title = !live ? hooks.offlineReason : allowed ? undefined : `A ${w.state.toLowerCase()} warehouse cannot ${a === 'delete' ? 'be deleted' : a} now.`
+    const { enabled, title } = actionState(w, a, hooks.live(), hooks.offlineReason)
     return h(
       'button',
-      { type: 'button', class: 'row-btn', disabled: !live || !allowed, title, 'data-testid': `warehouse-${a}`, onClick: () => hooks.act(w, a) },
+      { type: 'button', class: 'row-btn', disabled: !enabled, title, 'data-testid': `warehouse-${a}`, onClick: () => hooks.act(w, a) },
       label,
     )
   }
@@ -81,10 +93,8 @@ export function warehouseColumns(hooks: ColumnHooks): DataTableColumns<Warehouse
       sorter: (a, b) => a.name.localeCompare(b.name),
       render: (w) =>
         cell([
-          h('a', {
-            class: 'name link', href: '#', title: 'Permissions: who may use and manage this warehouse', 'data-testid': 'warehouse-access',
-            onClick: (e: MouseEvent) => { e.preventDefault(); hooks.access(w) },
-          }, shownText(w.name)),
+          h('a', { class: 'name link', href: hooks.href(w), title: `Open ${w.name}: configuration, queries, load, permissions`, 'data-testid': 'warehouse-open' },
+            shownText(w.name)),
           h('span', { class: 'sub mono clip', title: w.id }, w.id),
         ]),
     },
@@ -145,10 +155,17 @@ export function warehouseColumns(hooks: ColumnHooks): DataTableColumns<Warehouse
     {
       title: '',
       key: 'actions',
-      width: 170,
+      width: 282,
       // Pinned right: at 1,280 px the columns scroll under it.
       fixed: 'right',
-      render: (w) => h('div', { class: 'row-actions' }, [btn(w, 'start', 'Start'), btn(w, 'stop', 'Stop'), btn(w, 'delete', 'Delete')]),
+      render: (w) =>
+        h('div', { class: 'row-actions' }, [
+          btn(w, 'start', 'Start'),
+          btn(w, 'stop', 'Stop'),
+          btn(w, 'edit', 'Edit'),
+          btn(w, 'export', 'Export'),
+          btn(w, 'delete', 'Delete'),
+        ]),
     },
   ]
 }
