@@ -87,6 +87,20 @@ describe("a SQL warehouse's query history, load and connection tabs", () => {
       expect(failed.every((r) => r.error.trim() !== '')).toBe(true)
       await page.screenshot({ path: join(artifacts, `warehouse-history-failed-${scheme}.png`) })
 
+      // A user the workspace does not have: the error beside the filter, the rows kept.
+      const users = page.getByTestId('history-users').locator('input')
+      await users.fill('nobody-e2e@example.com')
+      await users.press('Enter')
+      await page.getByTestId('history-error').waitFor(live)
+      expect(await page.getByTestId('history-error').textContent()).toContain('BAD_HISTORY_FILTER')
+      expect((await rowsOf(page)).length).toBe(failed.length)
+      // The user who ran the statement: only theirs (failed, like the statement).
+      await users.fill('demo.user@example.com')
+      await users.press('Enter')
+      await expect.poll(() => page.getByTestId('history-error').count(), live).toBe(0)
+      await expect.poll(async () => (await rowsOf(page)).some((r) => r.id === ran.statement_id), live).toBe(true)
+      expect(await page.getByTestId('history-table').locator('bdi.user').evaluateAll((us) => [...new Set(us.map((u) => u.textContent))])).toEqual(['demo.user@example.com'])
+
       // Load: the chart draws.
       await tab(page, 'Load')
       await expect.poll(() => page.getByTestId('load-chart').getAttribute('data-drawn'), live).toBe('yes')
