@@ -36,6 +36,13 @@ describe("a SQL warehouse's page", () => {
     expect(await fact('Type')).toContain('Pro')
     await page.screenshot({ path: join(artifacts, 'warehouse-page.png') })
 
+    // Edit opens the warehouse's own form, filled in from the workspace.
+    await page.getByTestId('warehouse-edit').click()
+    const form = page.getByTestId('warehouse-form-dialog')
+    await expect.poll(() => form.getByTestId('warehouse-name').locator('input').inputValue()).toBe(name)
+    await form.locator('button', { hasText: 'Cancel' }).click()
+    await form.waitFor({ state: 'hidden' })
+
     // Stop asks first, naming the workspace; the page follows the state.
     await page.getByTestId('warehouse-stop').click()
     await page.getByTestId('warehouse-stop-confirm').click()
