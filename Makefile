@@ -27,7 +27,7 @@ NODE_MODULES     := frontend/node_modules/.package-lock.json
 BINDINGS         := frontend/wailsjs/go/models.ts
 PAGE             := frontend/dist/index.html
 
-.PHONY: run build test bench deps test-deps toolchain go-test frontend-test e2e desktop-smoke clean
+.PHONY: run build test bench deps test-deps dist-deps toolchain go-test frontend-test e2e desktop-smoke dist dist-linux dist-test clean
 
 ## run: install what is missing, build, and open the app (on the Demo workspace).
 run: deps $(BINARY)
@@ -61,6 +61,28 @@ bench: test-deps $(TEST_BINARY)
 
 toolchain:
 	@build/scripts/check-toolchain.sh
+
+## dist: every release artefact in dist/ (issue 39): the Linux .deb, .rpm and .tar.gz (nfpm;
+## desktop entry, hicolor icons and AppStream metadata, validated), and dist/SHA256SUMS.
+## Reproducible: the same commit gives the same Linux binary (-trimpath, SOURCE_DATE_EPOCH
+## from the commit). No test-only code: it is built without the testbuild tag.
+DIST              := $(CURDIR)/dist
+NFPM_VERSION      := v2.45.2
+# Package versions start with a digit: v1.2.0 → 1.2.0; no tag yet → 0.0.0-dev.g<commit>.
+PKG_VERSION       ?= $(shell build/scripts/pkg-version.sh $(VERSION))
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
+DIST_ENV          := VERSION=$(VERSION) PKG_VERSION=$(PKG_VERSION) SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) NFPM_VERSION=$(NFPM_VERSION)
+
+dist: dist-linux
+	cd $(DIST) && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%P\n' | LC_ALL=C sort | xargs sha256sum >SHA256SUMS
+	@echo "make dist: $(DIST)"; cat $(DIST)/SHA256SUMS
+
+dist-deps: deps
+	@build/scripts/ensure-system-deps.sh dist
+
+dist-linux: dist-deps $(PAGE)
+	rm -rf $(DIST) && mkdir -p $(DIST)
+	$(DIST_ENV) build/scripts/dist-linux.sh $(DIST)
 
 deps: toolchain
 	@build/scripts/ensure-system-deps.sh build
@@ -125,4 +147,4 @@ desktop-smoke: test-deps $(BINARY)
 	  go test -count=1 -v -run TestDesktopSmoke ./build/smoke
 
 clean:
-	rm -rf build/bin frontend/dist/assets frontend/dist/index.html frontend/wailsjs $(ARTIFACTS)
+	rm -rf build/bin build/stage dist frontend/dist/assets frontend/dist/index.html frontend/wailsjs $(ARTIFACTS)
