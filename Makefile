@@ -77,6 +77,16 @@ dist: dist-linux
 	cd $(DIST) && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%P\n' | LC_ALL=C sort | xargs sha256sum >SHA256SUMS
 	@echo "make dist: $(DIST)"; cat $(DIST)/SHA256SUMS
 
+## dist-test: installs dist/'s .deb on this machine with apt-get (as root, else with sudo), opens
+## /usr/bin/clusterdeck under Xvfb to the Demo workspace's first rows, purges it and checks that no
+## file of it is left and the user's data is untouched. CI runs it after `make test`.
+dist-test: dist
+	@build/scripts/ensure-system-deps.sh dist-test
+	mkdir -p $(ARTIFACTS)
+	CLUSTERDECK_DEB=$$(ls $(DIST)/clusterdeck_*_amd64.deb) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) \
+	  xvfb-run -a -s "-screen 0 1440x900x24" build/scripts/with-keyring.sh \
+	  go test -count=1 -v -run TestDistPackageInstallLaunchPurge ./build/smoke
+
 dist-deps: deps
 	@build/scripts/ensure-system-deps.sh dist
 

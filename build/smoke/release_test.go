@@ -17,6 +17,11 @@ import (
 // `make dist-test` runs it on the packaged /usr/bin/clusterdeck too.
 func TestDesktopSmokeReleaseHoldsNoTestCode(t *testing.T) {
 	bin, _ := desktopEnv(t)
+	refusesTestOnly(t, bin)
+}
+
+func refusesTestOnly(t *testing.T, bin string) {
+	t.Helper()
 	data, err := os.ReadFile(bin)
 	require.NoError(t, err)
 	assert.False(t, bytes.Contains(data, []byte("CLUSTERDECK_BRIDGE_URL=")), "the bridge's code is in %s", bin)
@@ -38,6 +43,11 @@ func TestDesktopSmokeReleaseHoldsNoTestCode(t *testing.T) {
 // The binary says what it is and what it takes (issue 39).
 func TestDesktopSmokeVersionAndHelp(t *testing.T) {
 	bin, _ := desktopEnv(t)
+	saysVersionAndHelp(t, bin)
+}
+
+func saysVersionAndHelp(t *testing.T, bin string) {
+	t.Helper()
 	out, err := exec.Command(bin, "--version").Output()
 	require.NoError(t, err)
 	assert.Regexp(t, `^clusterdeck \S+\n$`, string(out))
