@@ -1,6 +1,6 @@
 // Clusterdeck: a desktop console for Databricks compute. This file only wires
 // the parts together and picks what to run: the window (default), the
-// browser bridge used by end-to-end tests, or the headless demo API.
+// browser bridge used by end-to-end tests, or a headless command (backend/cli).
 package main
 
 import (
@@ -13,12 +13,12 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
-	"strings"
 	"syscall"
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/app"
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/cli"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/drafts"
@@ -28,10 +28,8 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/notices"
 	"github.com/clusterdeck/clusterdeck/backend/policyeval"
 	"github.com/clusterdeck/clusterdeck/backend/rates"
-	"github.com/clusterdeck/clusterdeck/backend/runcmd"
 	"github.com/clusterdeck/clusterdeck/backend/services"
 	"github.com/clusterdeck/clusterdeck/backend/session"
-	"github.com/clusterdeck/clusterdeck/backend/validatecmd"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -50,66 +48,47 @@ const demoTimeScale = 6
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "clusterdeck:", err)
-		os.Exit(1)
-	}
-}
-
-func run(ctx context.Context, args []string) error {
 	if app.BindingsOnly {
 		// `wails generate module` only reads the bound types from this run:
 		// facades over nothing, so it touches no folder, server or profile.
-		return app.RunDesktop(ctx, app.New(app.Deps{Version: version, Transport: "desktop"}), &app.WailsEmitter{}, nil, nil)
+		if err := app.RunDesktop(ctx, app.New(app.Deps{Version: version, Transport: "desktop"}), &app.WailsEmitter{}, nil, nil); err != nil {
+			fmt.Fprintln(os.Stderr, "clusterdeck:", err)
+			stop()
+			os.Exit(cli.ExitFailed)
+		}
+		stop()
+		return
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	command := ""
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		command = args[0]
+	code := cli.Program{
+		Version:  version,
+		Window:   func(ctx context.Context, args []string) error { return runWindow(ctx, log, args) },
+		Bridge:   func(ctx context.Context, args []string) error { return runBridge(ctx, log, args) },
+		DemoArgs: checkDemoArgs,
+		Stdout:   os.Stdout, Stderr: os.Stderr,
+	}.Run(ctx, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// runWindow opens the desktop window.
+func runWindow(ctx context.Context, log *slog.Logger, args []string) error {
+	demoOpts, err := windowDemoOptions(args)
+	if err != nil {
+		return err
 	}
-	switch command {
-	case "demo-api":
-		if err := checkDemoArgs(args[1:]); err != nil {
-			return err
-		}
-		return demo.RunCommand(ctx, args[1:], os.Stdout)
-	case "validate":
-		if code := validatecmd.RunCommand(ctx, args[1:], os.Stdout, os.Stderr, validatecmd.DefaultDeps()); code != 0 {
-			os.Exit(code)
-		}
-		return nil
-	case "run", "ensure":
-		deps := runcmd.DefaultDeps()
-		sig := make(chan os.Signal, 2)
-		signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-		deps.Abort = runcmd.Interrupts(sig)
-		if code := runcmd.RunCommand(ctx, command, args[1:], os.Stdout, os.Stderr, deps); code != 0 {
-			os.Exit(code)
-		}
-		return nil
-	case "bridge":
-		return runBridge(ctx, log, args[1:])
-	case "":
-		demoOpts, err := windowDemoOptions(args)
-		if err != nil {
-			return err
-		}
-		// A desktop app idles most of the time: collect garbage at half the
-		// default heap growth (about 40 MB less with 10,000 clusters listed).
-		debug.SetGCPercent(50)
-		emitter := &app.WailsEmitter{}
-		// …and give a full listing's garbage back to the OS once the page has
-		// painted it, instead of holding it up to the heap goal.
-		freed := memory.NewReleaser(2*time.Second, 20*time.Second)
-		a, assets, _, err := build(ctx, log, emitter, "desktop", demoOpts, app.DesktopFiles{Emitter: emitter}, freed.BurstEnded)
-		if err != nil {
-			return err
-		}
-		return app.RunDesktop(ctx, a, emitter, assets, icon)
-	default:
-		return fmt.Errorf("unknown command %q (commands: demo-api, bridge, validate, ensure, run; none opens the window)", command)
+	// A desktop app idles most of the time: collect garbage at half the
+	// default heap growth (about 40 MB less with 10,000 clusters listed).
+	debug.SetGCPercent(50)
+	emitter := &app.WailsEmitter{}
+	// …and give a full listing's garbage back to the OS once the page has
+	// painted it, instead of holding it up to the heap goal.
+	freed := memory.NewReleaser(2*time.Second, 20*time.Second)
+	a, assets, _, err := build(ctx, log, emitter, "desktop", demoOpts, app.DesktopFiles{Emitter: emitter}, freed.BurstEnded)
+	if err != nil {
+		return err
 	}
+	return app.RunDesktop(ctx, a, emitter, assets, icon)
 }
 
 // build makes the backend services and the facades over them. The demo

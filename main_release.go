@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"strings"
 
+	"github.com/clusterdeck/clusterdeck/backend/cli"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 )
 
@@ -17,8 +18,9 @@ import (
 // builds build/bin/clusterdeck-test with `-tags testbuild` for those
 // (main_testbuild.go).
 
-// errTestOnly is what the release binary says to a test-only command or flag.
-var errTestOnly = errors.New("test-only: this build does not include it (the test build, `make test`, does)")
+// errTestOnly is what the release binary says to a test-only command or
+// flag; it exits with cli.ExitUsage.
+var errTestOnly = cli.Usage(errors.New("test-only: this build does not include it (the test build, `make test`, does)"))
 
 func runBridge(context.Context, *slog.Logger, []string) error {
 	return fmt.Errorf("bridge: %w", errTestOnly)
@@ -30,7 +32,7 @@ func windowDemoOptions(args []string) (demo.Options, error) {
 		if strings.HasPrefix(args[0], "--demo-") || strings.HasPrefix(args[0], "-demo-") {
 			return demo.Options{}, fmt.Errorf("%s: %w", args[0], errTestOnly)
 		}
-		return demo.Options{}, fmt.Errorf("unknown argument %q (the window takes none)", args[0])
+		return demo.Options{}, cli.Usage(fmt.Errorf("unknown argument %q (the window takes none)", args[0]))
 	}
 	return demo.Options{TimeScale: demoTimeScale}, nil
 }

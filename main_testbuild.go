@@ -11,6 +11,7 @@ import (
 	"os"
 
 	"github.com/clusterdeck/clusterdeck/app"
+	"github.com/clusterdeck/clusterdeck/backend/cli"
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/savefile"
 	"github.com/clusterdeck/clusterdeck/bridge"
@@ -59,10 +60,10 @@ func runBridge(ctx context.Context, log *slog.Logger, args []string) error {
 func windowDemoOptions(args []string) (demo.Options, error) {
 	demoFlags, rest, err := demo.SplitBridgeFlags(args, os.Stdout, demoTimeScale)
 	if err != nil {
-		return demo.Options{}, err
+		return demo.Options{}, cli.Usage(err)
 	}
 	if len(rest) > 0 {
-		return demo.Options{}, fmt.Errorf("unknown argument %q (the window takes only --demo-… flags)", rest[0])
+		return demo.Options{}, cli.Usage(fmt.Errorf("unknown argument %q (the window takes only --demo-… flags)", rest[0]))
 	}
 	return demoFlags.Options(), nil
 }

@@ -3,6 +3,7 @@ package demo
 import (
 	"bufio"
 	"context"
+	"flag"
 	"io"
 	"net/http"
 	"strings"
@@ -96,5 +97,40 @@ func TestRunCommandRejectsBadFlags(t *testing.T) {
 	for _, args := range [][]string{{"--fault-rate", "2"}, {"--time-scale", "0"}, {"--addr", "0.0.0.0:0"}, {"--nope"}} {
 		err := RunCommand(context.Background(), args, io.Discard)
 		assert.Error(t, err, args)
+	}
+}
+
+func TestParseCommand(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name    string
+		args    []string
+		help    bool
+		wantErr string
+	}{
+		{name: "defaults", args: nil},
+		{name: "help", args: []string{"--help"}, help: true},
+		{name: "short help", args: []string{"-h"}, help: true},
+		{name: "unknown flag", args: []string{"--nope"}, wantErr: "flag provided but not defined"},
+		{name: "stray argument", args: []string{"serve"}, wantErr: `unexpected argument "serve"`},
+		{name: "fault rate out of range", args: []string{"--fault-rate", "2"}, wantErr: "--fault-rate must be between 0 and 1"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var out strings.Builder
+			opts, err := ParseCommand(c.args, &out)
+			switch {
+			case c.help:
+				require.ErrorIs(t, err, flag.ErrHelp)
+				assert.True(t, strings.HasPrefix(out.String(), "Usage: clusterdeck demo-api [flags]\n"), out.String())
+				assert.Contains(t, out.String(), "-time-scale")
+			case c.wantErr != "":
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), c.wantErr)
+			default:
+				require.NoError(t, err)
+				assert.Equal(t, "127.0.0.1:0", opts.Addr)
+			}
+		})
 	}
 }

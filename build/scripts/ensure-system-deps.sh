@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages Clusterdeck needs, only those missing.
-# Usage: ensure-system-deps.sh build|test   (test includes build)
+# Usage: ensure-system-deps.sh build|test|dist|dist-test
+# (test and dist include build; dist-test includes test and dist)
 set -euo pipefail
 
 build_pkgs=(pkg-config gcc libgtk-3-dev libwebkit2gtk-4.1-dev)
@@ -12,8 +13,19 @@ test_pkgs=(xvfb xauth dbus-x11 gnome-keyring libsecret-tools x11-utils xdotool i
   fonts-noto-color-emoji chromium webkit2gtk-driver libwebkit2gtk-4.1-0 locales tzdata
   fonts-vlgothic xclip)
 
+# make dist: the desktop entry's and AppStream metadata's validators, NSIS for
+# the Windows installer and osslsigncode to sign it (nfpm, a Go module, makes
+# the .deb and .rpm).
+dist_pkgs=(desktop-file-utils appstream nsis osslsigncode)
+
 want=("${build_pkgs[@]}")
-[ "${1:-build}" = test ] && want+=("${test_pkgs[@]}")
+case "${1:-build}" in
+  build) ;;
+  test) want+=("${test_pkgs[@]}") ;;
+  dist) want+=("${dist_pkgs[@]}") ;;
+  dist-test) want+=("${test_pkgs[@]}" "${dist_pkgs[@]}") ;;
+  *) echo "usage: ensure-system-deps.sh build|test|dist|dist-test" >&2; exit 2 ;;
+esac
 
 if [ "$(uname -s)" != Linux ]; then
   echo "system packages: nothing to install on $(uname -s) (Wails uses the system webview)"
