@@ -83,9 +83,14 @@ dist: dist-deps $(PAGE)
 
 ## cross-vet: the Windows and macOS code paths compile: go vet for Windows with Wails' desktop
 ## tags (no cgo there); for macOS without them, since Wails' macOS window needs cgo and a Mac
-## (our own macOS code, keychain and paths, is still checked). CI runs it before make dist-test.
+## (our own macOS code, keychain and paths, is still checked); and every package's tests build for
+## Windows (go test -c). CI runs it before make dist-test.
 cross-vet:
 	GOOS=windows CGO_ENABLED=0 go vet -tags desktop,production ./...
+	@# Every package's tests build for Windows (run there, not here); one package at a time,
+	@# since go test -c writes one binary per package.
+	@set -e; for p in $$(go list ./...); do GOOS=windows CGO_ENABLED=0 go test -tags desktop,production -c -o /dev/null $$p >/dev/null; done
+	@echo "cross-vet: the tests of every package build for Windows"
 	GOOS=darwin CGO_ENABLED=0 go vet ./...
 
 ## dist-test: installs dist/'s .deb on this machine with apt-get (as root, else with sudo), opens
