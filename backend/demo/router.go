@@ -69,6 +69,7 @@ func apiRoutes() map[string]handler {
 	r := map[string]handler{}
 	for _, group := range []map[string]handler{
 		clusterRoutes(), scimRoutes(), poolRoutes(), permissionRoutes(), policyRoutes(), libraryRoutes(), runRoutes(), dbfsRoutes(), sqlRoutes(),
+		workspaceFileRoutes(),
 	} {
 		for k, v := range group {
 			r[k] = v

@@ -172,9 +172,9 @@ func (ws *workspace) runStep(rn *run, at time.Time, timeout time.Duration) {
 		case tr.started.IsZero() && (cl.d.State == compute.StateTerminated || cl.d.State == compute.StateTerminating || cl.d.State == compute.StateError):
 			ws.failRun(rn, at, fmt.Sprintf("Cluster '%s' was terminated. Reason: %s.", cl.d.ClusterId, reasonCode(cl)))
 			return
-		case tr.started.IsZero() && cl.d.State == compute.StateRunning && missingNotebook(rt) != "":
+		case tr.started.IsZero() && cl.d.State == compute.StateRunning && ws.missingNotebook(rt) != "":
 			// As a workspace does: the run ends when the task would start.
-			ws.failRunAs(rn, at, "Notebook not found: "+missingNotebook(rt), jobs.TerminationCodeCodeResourceNotFound, jobs.TerminationTypeTypeClientError)
+			ws.failRunAs(rn, at, "Notebook not found: "+ws.missingNotebook(rt), jobs.TerminationCodeCodeResourceNotFound, jobs.TerminationTypeTypeClientError)
 			return
 		case tr.started.IsZero() && cl.d.State == compute.StateRunning:
 			tr.started = at
@@ -264,20 +264,6 @@ func (ws *workspace) releaseTaskCluster(tr *taskRun, at time.Time) {
 
 func (ws *workspace) failRun(rn *run, at time.Time, msg string) {
 	ws.failRunAs(rn, at, msg, jobs.TerminationCodeCodeClusterError, jobs.TerminationTypeTypeCloudFailure)
-}
-
-// missingNotebook is the path of a notebook task whose notebook the demo
-// workspace does not have: one whose path names it missing or
-// does-not-exist (the demo has no workspace files to look in).
-func missingNotebook(rt *jobs.RunTask) string {
-	if rt.NotebookTask == nil {
-		return ""
-	}
-	p := strings.ToLower(rt.NotebookTask.NotebookPath)
-	if strings.Contains(p, "missing") || strings.Contains(p, "does-not-exist") {
-		return rt.NotebookTask.NotebookPath
-	}
-	return ""
 }
 
 // failRunAs ends the run as INTERNAL_ERROR, as a workspace reports a run

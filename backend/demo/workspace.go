@@ -34,6 +34,7 @@ type workspace struct {
 	runs       map[int64]*run
 	statements map[string]*statement
 	warehouses map[string]*warehouse // SQL warehouses by id (deleted ones kept, marked)
+	tree       *workspaceTree        // the Workspace API's notebooks, files and folders
 	nextRunID  int64
 	nextSeq    int64 // orders equal-timestamp events
 
@@ -83,6 +84,7 @@ func (ws *workspace) resetLocked() {
 	}
 	seedScale(ws, now)
 	seedWarehouses(ws, now)
+	seedWorkspaceTree(ws, now)
 	ws.advance(now)
 	ws.clustersChanged()
 }
