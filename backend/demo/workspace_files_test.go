@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -289,4 +291,48 @@ func TestWorkspaceHomeFolders(t *testing.T) {
 	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
 	err = w.Workspace.Delete(ctx, wsapi.Delete{Path: demoHome + "/Scratch"})
 	assert.ErrorIs(t, err, apierr.ErrPermissionDenied)
+}
+
+// The bundle filer's calls, made as the Databricks CLI makes them
+// (libs/filer/workspace_files_client.go): import-file answers 404 while the
+// parent is missing (the filer then mkdirs and retries), 409 for an
+// existing file and 400 "... already exists." for an existing notebook;
+// get-status with return_export_info tells a notebook's export format.
+func TestWorkspaceFilesImportFileAsTheCLIWrites(t *testing.T) {
+	t.Parallel()
+	_, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	root := "/Workspace" + demoHome + "/.bundle/etl/dev"
+	write := func(name, body string, overwrite bool) error {
+		p := fmt.Sprintf("/api/2.0/workspace-files/import-file/%s?overwrite=%t", url.PathEscape(strings.TrimLeft(root+"/"+name, "/")), overwrite)
+		return w.Pages.Do(ctx, http.MethodPost, p, nil, nil, []byte(body), nil)
+	}
+	status := func(err error) int {
+		var ae *apierr.APIError
+		require.True(t, errors.As(err, &ae), "%v", err)
+		return ae.StatusCode
+	}
+
+	err := write("state/deployment.json", `{"version":1}`, false)
+	assert.Equal(t, http.StatusNotFound, status(err))
+	require.NoError(t, w.Workspace.MkdirsByPath(ctx, root+"/state"))
+	require.NoError(t, write("state/deployment.json", `{"version":1}`, false))
+	assert.Equal(t, http.StatusConflict, status(write("state/deployment.json", `{"version":2}`, false)))
+	require.NoError(t, write("state/deployment.json", `{"version":2}`, true))
+	got, err := w.Workspace.ReadFile(ctx, root+"/state/deployment.json")
+	require.NoError(t, err)
+	assert.Equal(t, `{"version":2}`, string(got))
+
+	require.NoError(t, w.Workspace.MkdirsByPath(ctx, root+"/files"))
+	require.NoError(t, write("files/etl.py", "# Databricks notebook source\nprint(1)", false))
+	err = write("files/etl.py", "# Databricks notebook source\nprint(2)", false)
+	assert.Equal(t, http.StatusBadRequest, status(err))
+	assert.Contains(t, err.Error(), "already exists.")
+
+	var info map[string]any
+	require.NoError(t, w.Pages.Do(ctx, http.MethodGet, "/api/2.0/workspace/get-status", nil, nil,
+		map[string]string{"path": root + "/files/etl", "return_export_info": "true"}, &info))
+	assert.Equal(t, "NOTEBOOK", info["object_type"])
+	assert.Equal(t, "SOURCE", info["repos_export_format"])
+	assert.Equal(t, root+"/files/etl", info["path"])
 }
