@@ -215,7 +215,9 @@ func seedWorkspaceTree(ws *workspace, now time.Time) {
 
 // missingNotebook is the path of a notebook task whose notebook is not in
 // the workspace tree (a directory or a file there is no notebook either);
-// a task whose notebook comes from Git is not looked up.
+// a task whose notebook comes from Git is not looked up. runStep then ends
+// the run with "Notebook not found: PATH", the wording job runs report on
+// a workspace (seen in users' reports; the API reference has no wording).
 func (ws *workspace) missingNotebook(rt *jobs.RunTask) string {
 	if rt.NotebookTask == nil || rt.NotebookTask.Source == jobs.SourceGit {
 		return ""
