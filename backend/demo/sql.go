@@ -83,7 +83,7 @@ func (ws *workspace) runTimelineQuery(stmt string, params []sql.StatementParamet
 		if raw == "*" {
 			for i, c := range timelineColumns {
 				idx = append(idx, i)
-				cols = append(cols, sql.ColumnInfo{Name: c.name, TypeName: c.typ, TypeText: string(c.typ), Position: len(cols)})
+				cols = append(cols, resultColumn(c.name, c.typ, len(cols)))
 			}
 			continue
 		}
@@ -104,7 +104,7 @@ func (ws *workspace) runTimelineQuery(stmt string, params []sql.StatementParamet
 			name = im[2]
 		}
 		idx = append(idx, found)
-		cols = append(cols, sql.ColumnInfo{Name: name, TypeName: timelineColumns[found].typ, TypeText: string(timelineColumns[found].typ), Position: len(cols)})
+		cols = append(cols, resultColumn(name, timelineColumns[found].typ, len(cols)))
 	}
 	rest := m[3]
 	// Filters.
