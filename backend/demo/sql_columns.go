@@ -31,7 +31,8 @@ var sqlTypeText = map[sql.ColumnInfoTypeName]string{
 
 // resultColumn describes column pos of a result.
 func resultColumn(name string, typ sql.ColumnInfoTypeName, pos int) sql.ColumnInfo {
-	c := sql.ColumnInfo{Name: name, TypeName: typ, TypeText: string(typ), Position: pos}
+	// The first column's position 0 is sent: the SDK's omitempty would drop it.
+	c := sql.ColumnInfo{Name: name, TypeName: typ, TypeText: string(typ), Position: pos, ForceSendFields: []string{"Position"}}
 	if text, ok := sqlTypeText[typ]; ok {
 		c.TypeText = text
 	}

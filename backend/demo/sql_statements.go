@@ -123,11 +123,15 @@ func (st *statement) finish(cols []sql.ColumnInfo, rows [][]string, qerr *sql.Se
 	schema := &sql.ResultSchema{ColumnCount: len(cols), Columns: cols}
 	chunks := max(1, (len(rows)+chunkRows-1)/chunkRows)
 	st.resp.Status = &sql.StatementStatus{State: sql.StatementStateSucceeded}
+	// Zero counts, indexes and offsets are sent as the service sends them
+	// (chunk 0 at row_offset 0, "truncated": false): the SDK's types omit
+	// zero values unless forced.
 	st.resp.Manifest = &sql.ResultManifest{Format: sql.FormatJsonArray, Schema: schema, TotalRowCount: int64(len(rows)),
-		TotalChunkCount: chunks, Truncated: truncated, ForceSendFields: []string{"TotalRowCount"}}
+		TotalChunkCount: chunks, Truncated: truncated, ForceSendFields: []string{"TotalRowCount", "Truncated"}}
 	for i := 0; i < chunks; i++ {
 		lo, hi := i*chunkRows, min((i+1)*chunkRows, len(rows))
-		st.resp.Manifest.Chunks = append(st.resp.Manifest.Chunks, sql.BaseChunkInfo{ChunkIndex: i, RowOffset: int64(lo), RowCount: int64(hi - lo)})
+		st.resp.Manifest.Chunks = append(st.resp.Manifest.Chunks, sql.BaseChunkInfo{ChunkIndex: i, RowOffset: int64(lo), RowCount: int64(hi - lo),
+			ForceSendFields: zeroChunkFields()})
 	}
 	st.resp.Result = st.chunk(0)
 }
@@ -145,10 +149,14 @@ func (st *statement) at(now time.Time) sql.StatementResponse {
 	return st.resp
 }
 
+// zeroChunkFields are a chunk's fields sent even when 0 (the first chunk's
+// index and offset, an empty result's row count).
+func zeroChunkFields() []string { return []string{"ChunkIndex", "RowOffset", "RowCount"} }
+
 func (st *statement) chunk(i int) *sql.ResultData {
 	lo, hi := min(i*chunkRows, len(st.rows)), min((i+1)*chunkRows, len(st.rows))
 	d := &sql.ResultData{ChunkIndex: i, RowOffset: int64(lo), RowCount: int64(hi - lo), DataArray: st.rows[lo:hi],
-		ForceSendFields: []string{"RowCount"}}
+		ForceSendFields: zeroChunkFields()}
 	if hi < len(st.rows) {
 		d.NextChunkIndex = i + 1
 		d.NextChunkInternalLink = fmt.Sprintf("/api/2.0/sql/statements/%s/result/chunks/%d", st.resp.StatementId, i+1)
