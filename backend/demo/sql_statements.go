@@ -112,7 +112,7 @@ func (ws *workspace) statementExecute(c *call) (any, error) {
 // finish prepares the answer the statement gives once done.
 func (st *statement) finish(cols []sql.ColumnInfo, rows [][]string, qerr *sql.ServiceError, rowLimit int64) {
 	if qerr != nil {
-		st.resp.Status = &sql.StatementStatus{State: sql.StatementStateFailed, Error: qerr}
+		st.resp.Status = failedStatus(qerr)
 		return
 	}
 	truncated := false
