@@ -10,11 +10,15 @@ import (
 )
 
 // Statement life cycles: PENDING while the warehouse starts, RUNNING for a
-// moment, then SUCCEEDED or FAILED; wait_timeout and on_wait_timeout decide
-// what the first answer says. The demo clock does not move during a call,
-// so a statement not done at once answers with its current state
-// (CONTINUE) or is cancelled (CANCEL), as a real wait that ran out would.
-const statementRunTime = 2 * time.Second
+// moment, then SUCCEEDED or FAILED. wait_timeout (5s to 50s, default 10s)
+// makes the call wait on the demo clock, the warehouse's start included,
+// for the result (statementWait); when the wait runs out on_wait_timeout
+// decides: CONTINUE answers the statement as it is, CANCEL cancels it.
+// "0s" answers PENDING at once (SDK ExecuteStatementRequest.WaitTimeout).
+const (
+	statementRunTime   = 2 * time.Second
+	defaultWaitTimeout = 10 * time.Second
+)
 
 type statement struct {
 	resp     sql.StatementResponse // the finished answer (status SUCCEEDED or FAILED)
@@ -46,9 +50,12 @@ func sqlRoutes() map[string]handler {
 // system catalog gets (the SQL error class and SQLSTATE real warehouses send).
 const insufficientPrivileges = "[INSUFFICIENT_PERMISSIONS] Insufficient privileges:\nUser does not have USE CATALOG on Catalog 'system'. SQLSTATE: 42501"
 
+// parseWaitTimeout reads wait_timeout: "Ns" with N 0 or from 5 to 50 (the
+// SDK's ExecuteStatementRequest). The refusal is INVALID_PARAMETER_VALUE;
+// the service's own wording was not found, so the message says what is allowed.
 func parseWaitTimeout(s string) (time.Duration, error) {
 	if s == "" {
-		return 10 * time.Second, nil
+		return defaultWaitTimeout, nil
 	}
 	n, err := strconv.Atoi(strings.TrimSuffix(s, "s"))
 	if err != nil || !strings.HasSuffix(s, "s") || (n != 0 && (n < 5 || n > 50)) {
@@ -79,6 +86,11 @@ func (ws *workspace) statementExecute(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	switch req.OnWaitTimeout {
+	case "", sql.ExecuteStatementRequestOnWaitTimeoutContinue, sql.ExecuteStatementRequestOnWaitTimeoutCancel:
+	default:
+		return nil, errInvalidParam("on_wait_timeout must be CONTINUE or CANCEL, not %q.", req.OnWaitTimeout)
+	}
 	id := fmt.Sprintf("01f0%s-%s-%s-%s-%s", strings.ToLower(ws.randomHex(4)), strings.ToLower(ws.randomHex(4)),
 		strings.ToLower(ws.randomHex(4)), strings.ToLower(ws.randomHex(4)), strings.ToLower(ws.randomHex(12)))
 	// A stopped warehouse starts on the first statement (and bills).
@@ -99,14 +111,49 @@ func (ws *workspace) statementExecute(c *call) (any, error) {
 	ws.statements[id] = st
 	ws.busy(wh, st.doneAt) // a statement is activity: auto-stop counts from its end
 	st.hist = ws.recordStatement(c, wh, st, req.Statement)
-	resp := st.at(c.now)
-	if resp.Status.State != sql.StatementStateSucceeded && resp.Status.State != sql.StatementStateFailed &&
-		wait > 0 && req.OnWaitTimeout == sql.ExecuteStatementRequestOnWaitTimeoutCancel {
-		st.canceled = true
-		st.hist.cancel(c.now)
-		resp = st.at(c.now)
+	if wait == 0 {
+		return sql.StatementResponse{StatementId: id, Status: &sql.StatementStatus{State: sql.StatementStatePending}}, nil
 	}
-	return resp, nil
+	if resp := st.at(c.now); statementDone(resp.Status.State) {
+		return resp, nil
+	}
+	return &statementWait{st: st, wait: wait, deadline: c.now.Add(wait),
+		cancel: req.OnWaitTimeout == sql.ExecuteStatementRequestOnWaitTimeoutCancel}, nil
+}
+
+// statementDone: the statement will not change any more.
+func statementDone(s sql.StatementState) bool {
+	return s != sql.StatementStatePending && s != sql.StatementStateRunning
+}
+
+// statementWait is a call waiting for its statement until deadline on the
+// demo clock (a pendingAnswer, await.go).
+type statementWait struct {
+	st       *statement
+	wait     time.Duration
+	deadline time.Time
+	cancel   bool // on_wait_timeout CANCEL
+}
+
+func (w *statementWait) realLimit() time.Duration { return w.wait }
+
+// poll answers once the statement is done within the wait, or when the wait
+// ran out: the statement as it was then (CONTINUE) or cancelled then (CANCEL).
+func (w *statementWait) poll(now time.Time, timedOut bool) (any, bool) {
+	end := minTime(now, w.deadline)
+	resp := w.st.at(end)
+	if statementDone(resp.Status.State) {
+		return resp, true
+	}
+	if !timedOut && now.Before(w.deadline) {
+		return nil, false
+	}
+	if w.cancel {
+		w.st.canceled = true
+		w.st.hist.cancel(end)
+		resp = w.st.at(end)
+	}
+	return resp, true
 }
 
 // finish prepares the answer the statement gives once done.
