@@ -46,6 +46,20 @@ func (c *call) queryInt(name string, def int64) (int64, error) {
 
 type handler func(ws *workspace, c *call) (any, error)
 
+// handle runs h under the workspace lock at the demo clock's now.
+func (s *Server) handle(ws *workspace, h handler, token string, r *http.Request, body []byte) (any, error) {
+	now := s.clock.Now()
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	ws.advance(now)
+	u := ws.users[ws.tokens[token]]
+	res, err := h(ws, &call{ws: ws, user: u, now: now, r: r, body: body})
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		ws.clustersChanged() // reads leave clusters alone; anything else may not
+	}
+	return res, err
+}
+
 // rawBody is a non-JSON answer (file contents).
 type rawBody struct {
 	contentType  string
@@ -135,14 +149,9 @@ func (s *Server) api(h handler) http.Handler {
 			writeError(w, errBadRequest("reading request body: %v", err))
 			return
 		}
-		now := s.clock.Now()
-		ws.mu.Lock()
-		defer ws.mu.Unlock()
-		ws.advance(now)
-		u := ws.users[ws.tokens[token]]
-		res, err := h(ws, &call{ws: ws, user: u, now: now, r: r, body: body})
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			ws.clustersChanged() // reads leave clusters alone; anything else may not
+		res, err := s.handle(ws, h, token, r, body)
+		if p, ok := res.(pendingAnswer); ok && err == nil {
+			res = s.await(r.Context(), ws, p)
 		}
 		w.Header().Set("X-Databricks-Org-Id", strconv.FormatInt(ws.id, 10))
 		if err != nil {

@@ -51,10 +51,6 @@ var (
 	reIdent     = regexp.MustCompile(`(?i)^(\w+)(?:\s+(?:as\s+)?(\w+))?$`)
 )
 
-func sqlFail(format string, args ...any) *sql.ServiceError {
-	return &sql.ServiceError{ErrorCode: sql.ServiceErrorCodeBadRequest, Message: fmt.Sprintf(format, args...)}
-}
-
 // runTimelineQuery understands plain SELECTs of node_timeline columns with
 // cluster_id, time-window and driver filters, ORDER BY start_time and LIMIT.
 func (ws *workspace) runTimelineQuery(stmt string, params []sql.StatementParameterListItem, now time.Time) ([]sql.ColumnInfo, [][]string, *sql.ServiceError) {
@@ -64,8 +60,8 @@ func (ws *workspace) runTimelineQuery(stmt string, params []sql.StatementParamet
 	}
 	table := strings.ToLower(strings.ReplaceAll(m[2], "`", ""))
 	if table != "system.compute.node_timeline" {
-		return nil, nil, &sql.ServiceError{ErrorCode: sql.ServiceErrorCodeNotFound, Message: fmt.Sprintf(
-			"[TABLE_OR_VIEW_NOT_FOUND] The table or view `%s` cannot be found. The demo workspace serves only system.compute.node_timeline.", m[2])}
+		return nil, nil, sqlFailWith(sql.ServiceErrorCodeNotFound,
+			"[TABLE_OR_VIEW_NOT_FOUND] The table or view `%s` cannot be found. The demo workspace serves only system.compute.node_timeline.", m[2])
 	}
 	param := func(name string) string {
 		for _, p := range params {
@@ -83,7 +79,7 @@ func (ws *workspace) runTimelineQuery(stmt string, params []sql.StatementParamet
 		if raw == "*" {
 			for i, c := range timelineColumns {
 				idx = append(idx, i)
-				cols = append(cols, sql.ColumnInfo{Name: c.name, TypeName: c.typ, TypeText: string(c.typ), Position: len(cols)})
+				cols = append(cols, resultColumn(c.name, c.typ, len(cols)))
 			}
 			continue
 		}
@@ -104,7 +100,7 @@ func (ws *workspace) runTimelineQuery(stmt string, params []sql.StatementParamet
 			name = im[2]
 		}
 		idx = append(idx, found)
-		cols = append(cols, sql.ColumnInfo{Name: name, TypeName: timelineColumns[found].typ, TypeText: string(timelineColumns[found].typ), Position: len(cols)})
+		cols = append(cols, resultColumn(name, timelineColumns[found].typ, len(cols)))
 	}
 	rest := m[3]
 	// Filters.
@@ -129,14 +125,14 @@ func (ws *workspace) runTimelineQuery(stmt string, params []sql.StatementParamet
 	} else if im := reStartParm.FindStringSubmatch(rest); im != nil {
 		t, err := parseSQLTime(firstNonEmpty(param(im[1]), im[2]))
 		if err != nil {
-			return nil, nil, sqlFail("[INVALID_TIMESTAMP] %v", err)
+			return nil, nil, sqlFail("[CANNOT_PARSE_TIMESTAMP] %v.", err)
 		}
 		from = t
 	}
 	if im := reEndParm.FindStringSubmatch(rest); im != nil {
 		t, err := parseSQLTime(firstNonEmpty(param(im[1]), im[2]))
 		if err != nil {
-			return nil, nil, sqlFail("[INVALID_TIMESTAMP] %v", err)
+			return nil, nil, sqlFail("[CANNOT_PARSE_TIMESTAMP] %v.", err)
 		}
 		to = t
 	}

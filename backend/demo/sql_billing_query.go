@@ -57,7 +57,7 @@ func (ws *workspace) billingQuery(stmt string, params []sql.StatementParameterLi
 			typ = sql.ColumnInfoTypeNameString
 		}
 		items = append(items, it)
-		cols = append(cols, sql.ColumnInfo{Name: name, TypeName: typ, TypeText: string(typ), Position: len(cols)})
+		cols = append(cols, resultColumn(name, typ, len(cols)))
 	}
 	where := m[3]
 	if bm := reBefore.FindStringSubmatch(where); bm != nil {

@@ -10,11 +10,15 @@ import (
 )
 
 // Statement life cycles: PENDING while the warehouse starts, RUNNING for a
-// moment, then SUCCEEDED or FAILED; wait_timeout and on_wait_timeout decide
-// what the first answer says. The demo clock does not move during a call,
-// so a statement not done at once answers with its current state
-// (CONTINUE) or is cancelled (CANCEL), as a real wait that ran out would.
-const statementRunTime = 2 * time.Second
+// moment, then SUCCEEDED or FAILED. wait_timeout (5s to 50s, default 10s)
+// makes the call wait on the demo clock, the warehouse's start included,
+// for the result (statementWait); when the wait runs out on_wait_timeout
+// decides: CONTINUE answers the statement as it is, CANCEL cancels it.
+// "0s" answers PENDING at once (SDK ExecuteStatementRequest.WaitTimeout).
+const (
+	statementRunTime   = 2 * time.Second
+	defaultWaitTimeout = 10 * time.Second
+)
 
 type statement struct {
 	resp     sql.StatementResponse // the finished answer (status SUCCEEDED or FAILED)
@@ -46,9 +50,12 @@ func sqlRoutes() map[string]handler {
 // system catalog gets (the SQL error class and SQLSTATE real warehouses send).
 const insufficientPrivileges = "[INSUFFICIENT_PERMISSIONS] Insufficient privileges:\nUser does not have USE CATALOG on Catalog 'system'. SQLSTATE: 42501"
 
+// parseWaitTimeout reads wait_timeout: "Ns" with N 0 or from 5 to 50 (the
+// SDK's ExecuteStatementRequest). The refusal is INVALID_PARAMETER_VALUE;
+// the service's own wording was not found, so the message says what is allowed.
 func parseWaitTimeout(s string) (time.Duration, error) {
 	if s == "" {
-		return 10 * time.Second, nil
+		return defaultWaitTimeout, nil
 	}
 	n, err := strconv.Atoi(strings.TrimSuffix(s, "s"))
 	if err != nil || !strings.HasSuffix(s, "s") || (n != 0 && (n < 5 || n > 50)) {
@@ -79,6 +86,11 @@ func (ws *workspace) statementExecute(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	switch req.OnWaitTimeout {
+	case "", sql.ExecuteStatementRequestOnWaitTimeoutContinue, sql.ExecuteStatementRequestOnWaitTimeoutCancel:
+	default:
+		return nil, errInvalidParam("on_wait_timeout must be CONTINUE or CANCEL, not %q.", req.OnWaitTimeout)
+	}
 	id := fmt.Sprintf("01f0%s-%s-%s-%s-%s", strings.ToLower(ws.randomHex(4)), strings.ToLower(ws.randomHex(4)),
 		strings.ToLower(ws.randomHex(4)), strings.ToLower(ws.randomHex(4)), strings.ToLower(ws.randomHex(12)))
 	// A stopped warehouse starts on the first statement (and bills).
@@ -99,20 +111,55 @@ func (ws *workspace) statementExecute(c *call) (any, error) {
 	ws.statements[id] = st
 	ws.busy(wh, st.doneAt) // a statement is activity: auto-stop counts from its end
 	st.hist = ws.recordStatement(c, wh, st, req.Statement)
-	resp := st.at(c.now)
-	if resp.Status.State != sql.StatementStateSucceeded && resp.Status.State != sql.StatementStateFailed &&
-		wait > 0 && req.OnWaitTimeout == sql.ExecuteStatementRequestOnWaitTimeoutCancel {
-		st.canceled = true
-		st.hist.cancel(c.now)
-		resp = st.at(c.now)
+	if wait == 0 {
+		return sql.StatementResponse{StatementId: id, Status: &sql.StatementStatus{State: sql.StatementStatePending}}, nil
 	}
-	return resp, nil
+	if resp := st.at(c.now); statementDone(resp.Status.State) {
+		return resp, nil
+	}
+	return &statementWait{st: st, wait: wait, deadline: c.now.Add(wait),
+		cancel: req.OnWaitTimeout == sql.ExecuteStatementRequestOnWaitTimeoutCancel}, nil
+}
+
+// statementDone: the statement will not change any more.
+func statementDone(s sql.StatementState) bool {
+	return s != sql.StatementStatePending && s != sql.StatementStateRunning
+}
+
+// statementWait is a call waiting for its statement until deadline on the
+// demo clock (a pendingAnswer, await.go).
+type statementWait struct {
+	st       *statement
+	wait     time.Duration
+	deadline time.Time
+	cancel   bool // on_wait_timeout CANCEL
+}
+
+func (w *statementWait) realLimit() time.Duration { return w.wait }
+
+// poll answers once the statement is done within the wait, or when the wait
+// ran out: the statement as it was then (CONTINUE) or cancelled then (CANCEL).
+func (w *statementWait) poll(now time.Time, timedOut bool) (any, bool) {
+	end := minTime(now, w.deadline)
+	resp := w.st.at(end)
+	if statementDone(resp.Status.State) {
+		return resp, true
+	}
+	if !timedOut && now.Before(w.deadline) {
+		return nil, false
+	}
+	if w.cancel {
+		w.st.canceled = true
+		w.st.hist.cancel(end)
+		resp = w.st.at(end)
+	}
+	return resp, true
 }
 
 // finish prepares the answer the statement gives once done.
 func (st *statement) finish(cols []sql.ColumnInfo, rows [][]string, qerr *sql.ServiceError, rowLimit int64) {
 	if qerr != nil {
-		st.resp.Status = &sql.StatementStatus{State: sql.StatementStateFailed, Error: qerr}
+		st.resp.Status = failedStatus(qerr)
 		return
 	}
 	truncated := false
@@ -123,11 +170,15 @@ func (st *statement) finish(cols []sql.ColumnInfo, rows [][]string, qerr *sql.Se
 	schema := &sql.ResultSchema{ColumnCount: len(cols), Columns: cols}
 	chunks := max(1, (len(rows)+chunkRows-1)/chunkRows)
 	st.resp.Status = &sql.StatementStatus{State: sql.StatementStateSucceeded}
+	// Zero counts, indexes and offsets are sent as the service sends them
+	// (chunk 0 at row_offset 0, "truncated": false): the SDK's types omit
+	// zero values unless forced.
 	st.resp.Manifest = &sql.ResultManifest{Format: sql.FormatJsonArray, Schema: schema, TotalRowCount: int64(len(rows)),
-		TotalChunkCount: chunks, Truncated: truncated, ForceSendFields: []string{"TotalRowCount"}}
+		TotalChunkCount: chunks, Truncated: truncated, ForceSendFields: []string{"TotalRowCount", "Truncated"}}
 	for i := 0; i < chunks; i++ {
 		lo, hi := i*chunkRows, min((i+1)*chunkRows, len(rows))
-		st.resp.Manifest.Chunks = append(st.resp.Manifest.Chunks, sql.BaseChunkInfo{ChunkIndex: i, RowOffset: int64(lo), RowCount: int64(hi - lo)})
+		st.resp.Manifest.Chunks = append(st.resp.Manifest.Chunks, sql.BaseChunkInfo{ChunkIndex: i, RowOffset: int64(lo), RowCount: int64(hi - lo),
+			ForceSendFields: zeroChunkFields()})
 	}
 	st.resp.Result = st.chunk(0)
 }
@@ -145,10 +196,14 @@ func (st *statement) at(now time.Time) sql.StatementResponse {
 	return st.resp
 }
 
+// zeroChunkFields are a chunk's fields sent even when 0 (the first chunk's
+// index and offset, an empty result's row count).
+func zeroChunkFields() []string { return []string{"ChunkIndex", "RowOffset", "RowCount"} }
+
 func (st *statement) chunk(i int) *sql.ResultData {
 	lo, hi := min(i*chunkRows, len(st.rows)), min((i+1)*chunkRows, len(st.rows))
 	d := &sql.ResultData{ChunkIndex: i, RowOffset: int64(lo), RowCount: int64(hi - lo), DataArray: st.rows[lo:hi],
-		ForceSendFields: []string{"RowCount"}}
+		ForceSendFields: zeroChunkFields()}
 	if hi < len(st.rows) {
 		d.NextChunkIndex = i + 1
 		d.NextChunkInternalLink = fmt.Sprintf("/api/2.0/sql/statements/%s/result/chunks/%d", st.resp.StatementId, i+1)

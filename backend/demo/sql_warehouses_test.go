@@ -41,44 +41,6 @@ func TestWarehouseStartStopStates(t *testing.T) {
 	require.Error(t, err)
 }
 
-func TestStatementOnStoppedWarehouseWaitsForIt(t *testing.T) {
-	t.Parallel()
-	srv, w := frozen(t, Options{})
-	ctx := testCtx(t)
-	tests := []struct {
-		name      string
-		onTimeout sql.ExecuteStatementRequestOnWaitTimeout
-		first     sql.StatementState
-		last      sql.StatementState
-	}{
-		{"continue: pending, running, succeeded", sql.ExecuteStatementRequestOnWaitTimeoutContinue, sql.StatementStatePending, sql.StatementStateSucceeded},
-		{"cancel: cancelled when the wait runs out", sql.ExecuteStatementRequestOnWaitTimeoutCancel, sql.StatementStateCanceled, sql.StatementStateCanceled},
-	}
-	for _, tc := range tests {
-		// Each case starts from a stopped warehouse.
-		_, err := w.Warehouses.Stop(ctx, sql.StopRequest{Id: proWarehouseID})
-		require.NoError(t, err)
-		srv.Clock().Advance(warehouseStopTime + time.Second)
-		resp, err := w.StatementExecution.ExecuteStatement(ctx, sql.ExecuteStatementRequest{WarehouseId: proWarehouseID,
-			Statement: timelineStmt, WaitTimeout: "10s", OnWaitTimeout: tc.onTimeout})
-		require.NoError(t, err, tc.name)
-		assert.Equal(t, tc.first, resp.Status.State, tc.name)
-		got, err := w.Warehouses.GetById(ctx, proWarehouseID)
-		require.NoError(t, err)
-		assert.Equal(t, sql.StateStarting, got.State, "%s: the statement starts the warehouse", tc.name)
-		srv.Clock().Advance(warehouseStartTime)
-		mid, err := w.StatementExecution.GetStatementByStatementId(ctx, resp.StatementId)
-		require.NoError(t, err)
-		if tc.last == sql.StatementStateSucceeded {
-			assert.Equal(t, sql.StatementStateRunning, mid.Status.State, tc.name)
-		}
-		srv.Clock().Advance(statementRunTime)
-		end, err := w.StatementExecution.GetStatementByStatementId(ctx, resp.StatementId)
-		require.NoError(t, err)
-		assert.Equal(t, tc.last, end.Status.State, tc.name)
-	}
-}
-
 func TestStatementRefusedWithoutSystemTableGrants(t *testing.T) {
 	t.Parallel()
 	srv, _ := frozen(t, Options{})
@@ -90,16 +52,6 @@ func TestStatementRefusedWithoutSystemTableGrants(t *testing.T) {
 	require.Equal(t, sql.StatementStateFailed, resp.Status.State)
 	assert.Contains(t, resp.Status.Error.Message, "INSUFFICIENT_PERMISSIONS")
 	assert.Contains(t, resp.Status.Error.Message, "USE CATALOG")
-}
-
-func TestWaitTimeoutBounds(t *testing.T) {
-	t.Parallel()
-	_, w := frozen(t, Options{})
-	for _, bad := range []string{"3s", "51s", "ten"} {
-		_, err := w.StatementExecution.ExecuteStatement(testCtx(t), sql.ExecuteStatementRequest{WarehouseId: demoWarehouseID,
-			Statement: timelineStmt, WaitTimeout: bad})
-		assert.Error(t, err, bad)
-	}
 }
 
 func TestStatementWaitsForAWarehouseAlreadyStarting(t *testing.T) {

@@ -138,7 +138,10 @@ func statusError(st *sql.StatementStatus) error {
 	if st.Error != nil {
 		msg, code = st.Error.Message, string(st.Error.ErrorCode)
 	}
-	if code == "PERMISSION_DENIED" || strings.Contains(msg, "INSUFFICIENT_PERMISSIONS") {
+	// SQLSTATE 42501 is the warehouse's "insufficient privileges"
+	// (status.sql_state of a failed statement; older answers name the
+	// error class in the message only).
+	if code == "PERMISSION_DENIED" || st.SqlState == "42501" || strings.Contains(msg, "INSUFFICIENT_PERMISSIONS") {
 		return &deniedError{msg: msg}
 	}
 	if st.State == sql.StatementStateCanceled {
