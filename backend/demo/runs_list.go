@@ -50,7 +50,7 @@ func (ws *workspace) runList(c *call) (any, error) {
 	runType := jobs.RunType(q.Get("run_type"))
 
 	var matched []*run
-	for _, rn := range ws.runs {
+	for _, rn := range ws.allRuns(runType) {
 		r := &rn.r
 		switch {
 		case rn.r.CreatorUserName != c.user.userName && !c.user.isAdmin():
@@ -75,7 +75,7 @@ func (ws *workspace) runList(c *call) (any, error) {
 	hi := min(lo+limit, total)
 	resp := jobs.ListRunsResponse{Runs: make([]jobs.BaseRun, 0, hi-lo), HasMore: hi < total}
 	for _, rn := range matched[lo:hi] {
-		b, err := baseRun(rn.r, q.Get("expand_tasks") == "true")
+		b, err := baseRun(ws.withPageURLs(c, rn.r), q.Get("expand_tasks") == "true")
 		if err != nil {
 			return nil, err
 		}
