@@ -67,7 +67,8 @@ func (s *Service) Events(ctx context.Context, ws, id string, q EventQuery) (Even
 		}
 		return EventPage{}, fmt.Errorf("events of %s: %w", id, err)
 	}
-	page := EventPage{Events: make([]EventRow, 0, len(resp.Events)), Total: int(resp.TotalCount), More: resp.NextPage != nil}
+	more := resp.NextPage != nil
+	page := EventPage{Events: make([]EventRow, 0, len(resp.Events)), Total: eventTotal(int(resp.TotalCount), q.Offset, len(resp.Events), more), More: more}
 	for i := range resp.Events {
 		e, err := resp.Events[i].SDK()
 		if err != nil {
@@ -80,6 +81,19 @@ func (s *Service) Events(ctx context.Context, ws, id string, q EventQuery) (Even
 		page.Events = append(page.Events, r)
 	}
 	return page, nil
+}
+
+// eventTotal is the page's total. total_count is deprecated: the service
+// sends 0 for page_token requests and says it will for offset/limit ones
+// soon (SDK GetEventsResponse.TotalCount). Without it, the total is what is
+// known to exist: the events up to this page, and one more when there are
+// more, so the pager still reaches the next page.
+func eventTotal(reported, offset, got int, more bool) int {
+	known := offset + got
+	if more {
+		known++
+	}
+	return max(reported, known)
 }
 
 // workersText is an event's worker counts as a line can say them without

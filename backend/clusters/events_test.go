@@ -29,3 +29,24 @@ func TestWorkersText(t *testing.T) {
 		})
 	}
 }
+
+// total_count is deprecated and may be 0 (SDK databricks-sdk-go
+// service/compute/model.go, GetEventsResponse.TotalCount: "Returns 0 when
+// request uses page_token. Will start returning zero when request uses
+// offset/limit soon."): the pager then still reaches what is known to exist.
+func TestEventTotal(t *testing.T) {
+	for _, tc := range []struct {
+		name                  string
+		reported, offset, got int
+		more                  bool
+		want                  int
+	}{
+		{name: "reported", reported: 83, offset: 20, got: 20, more: true, want: 83},
+		{name: "none match", want: 0},
+		{name: "not reported, first page, more", got: 20, more: true, want: 21},
+		{name: "not reported, later page, more", offset: 40, got: 20, more: true, want: 61},
+		{name: "not reported, last page", offset: 40, got: 3, want: 43},
+	} {
+		assert.Equal(t, tc.want, eventTotal(tc.reported, tc.offset, tc.got, tc.more), tc.name)
+	}
+}

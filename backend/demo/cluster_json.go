@@ -16,6 +16,7 @@ import (
 type clusterJSON struct {
 	d            compute.ClusterDetails
 	lastActivity time.Time
+	tags         map[string]string // default_tags (workspace.defaultTags)
 }
 
 // The SDK's MarshalJSON builds a map per struct by reflection, about 28 KB
@@ -44,9 +45,9 @@ type detailsWire struct {
 func (c clusterJSON) MarshalJSON() ([]byte, error) {
 	activity := activityOf(c)
 	if len(c.d.ForceSendFields) > 0 || !plainNodes(c.d.Executors) || c.d.Driver != nil && len(c.d.Driver.ForceSendFields) > 0 {
-		return sdkClusterJSON(c.d, activity)
+		return sdkClusterJSON(c.d, activity, c.tags)
 	}
-	w := detailsWire{plainDetails: (*plainDetails)(&c.d), LastActivityTime: activity, DefaultTags: defaultTags(&c.d)}
+	w := detailsWire{plainDetails: (*plainDetails)(&c.d), LastActivityTime: activity, DefaultTags: c.tags}
 	switch {
 	case c.d.Spec == nil:
 	case len(c.d.Spec.ForceSendFields) == 0:
@@ -66,11 +67,20 @@ func (c clusterJSON) MarshalJSON() ([]byte, error) {
 	return json.Marshal(w)
 }
 
-// defaultTags are the tags the service puts on every cluster's resources.
+// defaultTags are the tags the service puts on every cluster's resources
+// (SDK ClusterDetails.DefaultTags: Vendor, Creator, ClusterName, ClusterId)
+// and, on a job cluster, JobId and RunName of the run it serves ("On job
+// clusters, Azure Databricks also applies the following default tags:
+// RunName, JobId", https://learn.microsoft.com/en-us/azure/databricks/administration-guide/account-settings/usage-detail-tags-azure).
 // They follow the cluster's name and owner, so they are written from them
 // on each answer rather than kept (and kept in step) per cluster.
-func defaultTags(d *compute.ClusterDetails) map[string]string {
-	return map[string]string{"Vendor": "Databricks", "Creator": d.CreatorUserName, "ClusterName": d.ClusterName, "ClusterId": d.ClusterId}
+func (ws *workspace) defaultTags(cl *cluster) map[string]string {
+	d := &cl.d
+	tags := map[string]string{"Vendor": "Databricks", "Creator": d.CreatorUserName, "ClusterName": d.ClusterName, "ClusterId": d.ClusterId}
+	if jobID, runName, ok := ws.jobOf(cl); ok {
+		tags["JobId"], tags["RunName"] = strconv.FormatInt(jobID, 10), runName
+	}
+	return tags
 }
 
 // activityOf is last_activity_time: set while the cluster runs.
@@ -92,8 +102,8 @@ func plainNodes(nodes []compute.SparkNode) bool {
 
 // sdkClusterJSON is the SDK's encoding plus default_tags and
 // last_activity_time (when not 0).
-func sdkClusterJSON(d compute.ClusterDetails, activity int64) ([]byte, error) {
-	d.DefaultTags = defaultTags(&d)
+func sdkClusterJSON(d compute.ClusterDetails, activity int64, tags map[string]string) ([]byte, error) {
+	d.DefaultTags = tags
 	b, err := json.Marshal(d)
 	if err != nil || activity == 0 {
 		return b, err

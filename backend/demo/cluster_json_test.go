@@ -65,10 +65,10 @@ func TestClusterJSONMatchesTheSDKsEncoding(t *testing.T) {
 	defer ws.mu.Unlock()
 	plain, forced, nodes := 0, 0, 0
 	for _, cl := range ws.clusters {
-		c := clusterJSON{d: cl.d, lastActivity: cl.lastActivity}
+		c := clusterJSON{d: cl.d, lastActivity: cl.lastActivity, tags: ws.defaultTags(cl)}
 		got, err := c.MarshalJSON()
 		require.NoError(t, err)
-		want, err := sdkClusterJSON(cl.d, activityOf(c))
+		want, err := sdkClusterJSON(cl.d, activityOf(c), c.tags)
 		require.NoError(t, err)
 		assert.JSONEq(t, string(want), string(got), cl.d.ClusterName)
 		if cl.d.Spec != nil && len(cl.d.Spec.ForceSendFields) > 0 {

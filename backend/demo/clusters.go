@@ -242,7 +242,7 @@ func (ws *workspace) clusterGet(c *call) (any, error) {
 	}
 	d := cl.details()
 	d.ClusterLogStatus = logStatus(cl, c.now)
-	return clusterJSON{d: d, lastActivity: cl.lastActivity}, nil
+	return clusterJSON{d: d, lastActivity: cl.lastActivity, tags: ws.defaultTags(cl)}, nil
 }
 
 var stateRank = map[compute.State]int{
@@ -275,7 +275,7 @@ func (ws *workspace) clusterList(c *call) (any, error) {
 	resp := clusterList{Clusters: make([]clusterJSON, 0, hi-lo)}
 	for _, id := range ids.ids[lo:hi] {
 		if cl, ok := ws.clusters[id]; ok && ws.canSeeCluster(c.user, id) { // deleted or hidden since the first page: left out
-			resp.Clusters = append(resp.Clusters, clusterJSON{d: cl.details(), lastActivity: cl.lastActivity})
+			resp.Clusters = append(resp.Clusters, clusterJSON{d: cl.details(), lastActivity: cl.lastActivity, tags: ws.defaultTags(cl)})
 		}
 	}
 	if hi < total {

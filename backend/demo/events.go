@@ -84,6 +84,11 @@ func (ws *workspace) clusterEvents(c *call) (any, error) {
 	lo := min(offset, total)
 	hi := min(lo+limit, total)
 	resp := compute.GetEventsResponse{Events: make([]compute.ClusterEvent, 0, hi-lo), TotalCount: total}
+	if req.PageToken != "" {
+		// total_count is deprecated and 0 for a request with a page_token
+		// (SDK service/compute/model.go, GetEventsResponse.TotalCount).
+		resp.TotalCount = 0
+	}
 	for _, m := range matched[lo:hi] {
 		resp.Events = append(resp.Events, m.e)
 	}

@@ -52,3 +52,42 @@ func TestEventsPagingFiltersAndOrder(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, capped, 7)
 }
+
+// total_count is deprecated and 0 when the request carries a page_token; the
+// deprecated offset/limit requests still get it. Source: the SDK's doc of
+// GetEventsResponse.TotalCount (databricks-sdk-go service/compute/model.go):
+// "Deprecated: Returns 0 when request uses page_token. Will start returning
+// zero when request uses offset/limit soon."
+func TestEventsTotalCountOnlyWithoutPageToken(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{Empty: true, ExtraClusters: 1, EventHistory: 40})
+	ctx := testCtx(t)
+	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{})
+	require.NoError(t, err)
+	require.Len(t, all, 1)
+	id := all[0].ClusterId
+	want, err := w.Clusters.EventsAll(ctx, compute.GetEvents{ClusterId: id})
+	require.NoError(t, err)
+	total := int64(len(want))
+	first := eventsPage(t, srv, compute.GetEvents{ClusterId: id, PageSize: 10})
+	second := eventsPage(t, srv, compute.GetEvents{ClusterId: id, PageToken: first.NextPageToken})
+	require.NotEmpty(t, second.PrevPageToken)
+
+	cases := []struct {
+		name string
+		req  compute.GetEvents
+		want int64
+	}{
+		{"offset/limit, first page", compute.GetEvents{ClusterId: id, Limit: 10}, total},
+		{"offset/limit, later page", compute.GetEvents{ClusterId: id, Limit: 10, Offset: 20}, total},
+		{"page_size without a token", compute.GetEvents{ClusterId: id, PageSize: 10}, total},
+		{"next_page_token", compute.GetEvents{ClusterId: id, PageToken: first.NextPageToken}, 0},
+		{"next_page_token with page_size", compute.GetEvents{ClusterId: id, PageSize: 10, PageToken: second.NextPageToken}, 0},
+		{"prev_page_token back to the first page", compute.GetEvents{ClusterId: id, PageSize: 10, PageToken: second.PrevPageToken}, 0},
+	}
+	for _, tc := range cases {
+		page := eventsPage(t, srv, tc.req)
+		assert.NotEmpty(t, page.Events, tc.name)
+		assert.Equal(t, tc.want, page.TotalCount, tc.name)
+	}
+}

@@ -159,11 +159,19 @@ func (ws *workspace) librariesUninstall(c *call) (any, error) {
 	return nil, nil
 }
 
+// libraryStatuses lists the libraries to install first, in the order they
+// were added, and those marked for removal last, as the service documents
+// (SDK service/compute/api.go, LibrariesInterface.ClusterStatus).
 func (ws *workspace) libraryStatuses(cl *cluster) compute.ClusterLibraryStatuses {
 	out := compute.ClusterLibraryStatuses{ClusterId: cl.d.ClusterId, LibraryStatuses: []compute.LibraryFullStatus{}}
-	for _, x := range cl.libs {
-		l := x.lib
-		out.LibraryStatuses = append(out.LibraryStatuses, compute.LibraryFullStatus{Library: &l, Status: x.status, Messages: x.messages})
+	for _, leaving := range []bool{false, true} {
+		for _, x := range cl.libs {
+			if (x.status == compute.LibraryInstallStatusUninstallOnRestart) != leaving {
+				continue
+			}
+			l := x.lib
+			out.LibraryStatuses = append(out.LibraryStatuses, compute.LibraryFullStatus{Library: &l, Status: x.status, Messages: x.messages})
+		}
 	}
 	return out
 }

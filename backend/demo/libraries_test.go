@@ -103,3 +103,61 @@ func TestPolicyLibrariesInstallAtStart(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, map[string]compute.LibraryInstallStatus{"requests": "INSTALLED"}, libStatuses(t, st))
 }
+
+// cluster-status lists the libraries to install first, in the order they were
+// added, and the ones marked for removal last. Source: the SDK's doc of
+// LibrariesInterface.ClusterStatus (databricks-sdk-go service/compute/api.go):
+// "1. Libraries set to be installed on this cluster, in the order that the
+// libraries were added to the cluster, are returned first. 2. Libraries that
+// were previously requested to be installed on this cluster or, but are now
+// marked for removal, in no particular order, are returned last."
+func TestLibrariesStatusOrder(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name      string
+		uninstall []string
+		wantFirst []string // in this order
+		wantLast  []string // marked for removal, any order
+	}{
+		{name: "none marked", wantFirst: []string{"a", "b", "c"}},
+		{name: "first marked", uninstall: []string{"a"}, wantFirst: []string{"b", "c"}, wantLast: []string{"a"}},
+		{name: "middle marked", uninstall: []string{"b"}, wantFirst: []string{"a", "c"}, wantLast: []string{"b"}},
+		{name: "two marked", uninstall: []string{"c", "a"}, wantFirst: []string{"b"}, wantLast: []string{"a", "c"}},
+	}
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	pypi := func(names ...string) []compute.Library {
+		out := make([]compute.Library, 0, len(names))
+		for _, n := range names {
+			out = append(out, compute.Library{Pypi: &compute.PythonPyPiLibrary{Package: n}})
+		}
+		return out
+	}
+	for _, tc := range cases {
+		created, err := w.Clusters.Create(ctx, smallSpec("order "+tc.name))
+		require.NoError(t, err)
+		id := created.ClusterId
+		stepUntil(t, srv, w, id, compute.StateRunning)
+		for _, n := range []string{"a", "b", "c"} { // one call each: the order of adding
+			require.NoError(t, w.Libraries.Install(ctx, compute.InstallLibraries{ClusterId: id, Libraries: pypi(n)}))
+		}
+		srv.Clock().Advance(2 * time.Minute)
+		if len(tc.uninstall) > 0 {
+			require.NoError(t, w.Libraries.Uninstall(ctx, compute.UninstallLibraries{ClusterId: id, Libraries: pypi(tc.uninstall...)}))
+		}
+
+		st, err := w.Libraries.ClusterStatusByClusterId(ctx, id)
+		require.NoError(t, err, tc.name)
+		var got []string
+		for _, l := range st.LibraryStatuses {
+			got = append(got, l.Library.Pypi.Package)
+		}
+		require.Len(t, got, 3, tc.name)
+		n := len(tc.wantFirst)
+		assert.Equal(t, tc.wantFirst, got[:n], tc.name)
+		assert.ElementsMatch(t, tc.wantLast, got[n:], tc.name)
+		for _, l := range st.LibraryStatuses[n:] {
+			assert.Equal(t, compute.LibraryInstallStatusUninstallOnRestart, l.Status, tc.name)
+		}
+	}
+}

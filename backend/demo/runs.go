@@ -27,18 +27,30 @@ type taskRun struct {
 	done       bool
 	fails      bool
 	output     jobs.RunOutput
+	runFor     time.Duration // how long it executes; 0: Options.RunDuration (seeded runs set theirs)
+}
+
+func (tr *taskRun) execTime(def time.Duration) time.Duration {
+	if tr.runFor > 0 {
+		return tr.runFor
+	}
+	return def
 }
 
 const runPollEvery = 5 * time.Second
 
+// runRoutes serves the runs API at 2.2 (the SDK's) and at 2.1, which older
+// clients still call; the demo answers both alike.
 func runRoutes() map[string]handler {
-	return map[string]handler{
-		"POST /api/2.2/jobs/runs/submit":    (*workspace).runSubmit,
-		"GET /api/2.2/jobs/runs/get":        (*workspace).runGet,
-		"GET /api/2.2/jobs/runs/get-output": (*workspace).runGetOutput,
-		"POST /api/2.2/jobs/runs/cancel":    (*workspace).runCancel,
-		"GET /api/2.2/jobs/runs/list":       (*workspace).runList,
+	r := map[string]handler{}
+	for _, v := range []string{"2.1", "2.2"} {
+		r["POST /api/"+v+"/jobs/runs/submit"] = (*workspace).runSubmit
+		r["GET /api/"+v+"/jobs/runs/get"] = (*workspace).runGet
+		r["GET /api/"+v+"/jobs/runs/get-output"] = (*workspace).runGetOutput
+		r["POST /api/"+v+"/jobs/runs/cancel"] = (*workspace).runCancel
+		r["GET /api/"+v+"/jobs/runs/list"] = (*workspace).runList
 	}
+	return r
 }
 
 func taskKind(t jobs.SubmitTask) (string, bool) {
@@ -185,7 +197,7 @@ func (ws *workspace) runStep(rn *run, at time.Time, timeout time.Duration) {
 			rn.r.State = &jobs.RunState{LifeCycleState: jobs.RunLifeCycleStateRunning, StateMessage: "In run"}
 			rn.r.Status = &jobs.RunStatus{State: jobs.RunLifecycleStateV2StateRunning}
 			ws.touch(cl, at)
-		case !tr.started.IsZero() && at.Sub(tr.started) >= ws.dur.RunDuration:
+		case !tr.started.IsZero() && at.Sub(tr.started) >= tr.execTime(ws.dur.RunDuration):
 			ws.endTask(rn, tr, at)
 		default:
 			if !tr.started.IsZero() {
@@ -221,7 +233,7 @@ func (ws *workspace) endTask(rn *run, tr *taskRun, at time.Time) {
 	result, code := jobs.RunResultStateSuccess, jobs.TerminationCodeCodeSuccess
 	what, _ := taskKindOf(rt)
 	tr.output.Logs = fmt.Sprintf("Starting %s on cluster %s\nReading input: 1,284,113 rows\nWrote 1,284,113 rows to main.demo.%s\nDone in %.1f s\n",
-		what, tr.clusterID, strings.ReplaceAll(rt.TaskKey, "-", "_"), ws.dur.RunDuration.Seconds())
+		what, tr.clusterID, strings.ReplaceAll(rt.TaskKey, "-", "_"), tr.execTime(ws.dur.RunDuration).Seconds())
 	if rt.NotebookTask != nil {
 		params, _ := json.Marshal(rt.NotebookTask.BaseParameters)
 		tr.output.NotebookOutput = &jobs.NotebookOutput{Result: fmt.Sprintf(`{"rows_written": 1284113, "task": %q, "parameters": %s}`, rt.TaskKey, params)}

@@ -14,9 +14,10 @@ const (
 	runsMaxLimit     = 25
 )
 
-// runList is jobs/runs/list: the runs the caller may see, newest first.
-// Pages are found by the run they start at (start time, then id), so runs
-// submitted while a client pages do not shift them.
+// runList is jobs/runs/list: the runs the caller may see, newest first by
+// end time (start time for runs not finished). Pages are found by the key of
+// the run they start at (that time, then id), so runs submitted or ending
+// while a client pages do not shift them.
 func (ws *workspace) runList(c *call) (any, error) {
 	q := c.r.URL.Query()
 	limit, err := c.queryInt("limit", runsDefaultLimit)
@@ -49,7 +50,7 @@ func (ws *workspace) runList(c *call) (any, error) {
 	runType := jobs.RunType(q.Get("run_type"))
 
 	var matched []*run
-	for _, rn := range ws.runs {
+	for _, rn := range ws.allRuns(runType) {
 		r := &rn.r
 		switch {
 		case rn.r.CreatorUserName != c.user.userName && !c.user.isAdmin():
@@ -61,20 +62,20 @@ func (ws *workspace) runList(c *call) (any, error) {
 			matched = append(matched, rn)
 		}
 	}
-	sort.Slice(matched, func(i, j int) bool { return runBefore(matched[i], matched[j]) })
+	sort.Slice(matched, func(i, j int) bool { return listKeyOf(matched[i]).before(listKeyOf(matched[j])) })
 	if tok := q.Get("page_token"); tok != "" {
 		key, err := decodeRunToken(tok)
 		if err != nil {
 			return nil, err
 		}
-		offset = int64(sort.Search(len(matched), func(i int) bool { return !runBefore(matched[i], key) }))
+		offset = int64(sort.Search(len(matched), func(i int) bool { return !listKeyOf(matched[i]).before(key) }))
 	}
 	total := int64(len(matched))
 	lo := min(offset, total)
 	hi := min(lo+limit, total)
 	resp := jobs.ListRunsResponse{Runs: make([]jobs.BaseRun, 0, hi-lo), HasMore: hi < total}
 	for _, rn := range matched[lo:hi] {
-		b, err := baseRun(rn.r, q.Get("expand_tasks") == "true")
+		b, err := baseRun(ws.withPageURLs(c, rn.r), q.Get("expand_tasks") == "true")
 		if err != nil {
 			return nil, err
 		}
@@ -97,12 +98,26 @@ func finished(r *jobs.Run) bool {
 	return false
 }
 
-// runBefore orders runs newest first, by start time then id.
-func runBefore(a, b *run) bool {
-	if a.r.StartTime != b.r.StartTime {
-		return a.r.StartTime > b.r.StartTime
+// runListKey is where a run sorts in runs/list: its end time, or its start
+// time while it has not finished, then its id. The SDK documents the order
+// on JobsInterface.ListRuns (service/jobs/api.go): "List runs in descending
+// order by end time. If a run has not finished, it falls back to start time."
+type runListKey struct{ at, id int64 }
+
+func listKeyOf(rn *run) runListKey {
+	at := rn.r.EndTime
+	if at == 0 {
+		at = rn.r.StartTime
 	}
-	return a.r.RunId > b.r.RunId
+	return runListKey{at: at, id: rn.r.RunId}
+}
+
+// before orders keys newest first.
+func (k runListKey) before(o runListKey) bool {
+	if k.at != o.at {
+		return k.at > o.at
+	}
+	return k.id > o.id
 }
 
 // baseRun is a run as runs/list shows it; its tasks only when asked.
@@ -119,17 +134,18 @@ func baseRun(r jobs.Run, withTasks bool) (jobs.BaseRun, error) {
 }
 
 func runToken(rn *run) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(fmt.Sprintf("r:%d:%d", rn.r.StartTime, rn.r.RunId)))
+	k := listKeyOf(rn)
+	return base64.RawURLEncoding.EncodeToString([]byte(fmt.Sprintf("e:%d:%d", k.at, k.id)))
 }
 
-func decodeRunToken(tok string) (*run, error) {
+func decodeRunToken(tok string) (runListKey, error) {
 	raw, err := base64.RawURLEncoding.DecodeString(tok)
-	var k run
+	var k runListKey
 	if err != nil {
-		return nil, errInvalidParam("Invalid page token: %q", tok)
+		return k, errInvalidParam("Invalid page token: %q", tok)
 	}
-	if n, serr := fmt.Sscanf(string(raw), "r:%d:%d", &k.r.StartTime, &k.r.RunId); serr != nil || n != 2 {
-		return nil, errInvalidParam("Invalid page token: %q", tok)
+	if n, serr := fmt.Sscanf(string(raw), "e:%d:%d", &k.at, &k.id); serr != nil || n != 2 {
+		return k, errInvalidParam("Invalid page token: %q", tok)
 	}
-	return &k, nil
+	return k, nil
 }

@@ -5,13 +5,14 @@ package demo
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/databricks/databricks-sdk-go/service/jobs"
 )
 
 func (ws *workspace) runFor(c *call, id int64) (*run, error) {
-	rn, ok := ws.runs[id]
+	rn, ok := ws.run(id)
 	if !ok {
 		return nil, errInvalidParam("Run %d does not exist.", id)
 	}
@@ -30,6 +31,9 @@ func (ws *workspace) taskRunFor(id int64) (*run, *taskRun) {
 			}
 		}
 	}
+	if rn, ok := ws.generatedRun(id - 1); ok && rn.r.Tasks[0].RunId == id {
+		return rn, rn.tasks[0]
+	}
 	return nil, nil
 }
 
@@ -42,8 +46,8 @@ func (ws *workspace) runGet(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := rn.r
-	out.Tasks = append([]jobs.RunTask(nil), rn.r.Tasks...)
+	out := ws.withPageURLs(c, rn.r)
+	out.Tasks = append([]jobs.RunTask(nil), out.Tasks...)
 	for i := range out.Tasks {
 		if out.Tasks[i].SetupDuration < 0 {
 			out.Tasks[i].SetupDuration = 0
@@ -57,7 +61,7 @@ func (ws *workspace) runGetOutput(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if rn, ok := ws.runs[id]; ok {
+	if rn, ok := ws.run(id); ok {
 		if len(rn.tasks) != 1 {
 			return nil, errInvalidParam("Retrieving the output of runs with multiple tasks is not supported. Please retrieve the output of each individual task run instead.")
 		}
@@ -71,16 +75,17 @@ func (ws *workspace) runGetOutput(c *call) (any, error) {
 		return nil, err
 	}
 	out := tr.output
-	out.Metadata = taskRunMetadata(rn, rn.r.Tasks[tr.idx])
+	r := ws.withPageURLs(c, rn.r)
+	out.Metadata = taskRunMetadata(r, r.Tasks[tr.idx])
 	return out, nil
 }
 
 // taskRunMetadata is a task run described as a run of its own, as
 // runs/get-output answers for it: its own id, state, times and page, with
 // job_run_id naming the run it belongs to.
-func taskRunMetadata(rn *run, t jobs.RunTask) *jobs.Run {
-	meta := rn.r
-	meta.RunId, meta.JobRunId, meta.NumberInJob, meta.OriginalAttemptRunId = t.RunId, rn.r.RunId, t.RunId, t.RunId
+func taskRunMetadata(r jobs.Run, t jobs.RunTask) *jobs.Run {
+	meta := r
+	meta.RunId, meta.JobRunId, meta.NumberInJob, meta.OriginalAttemptRunId = t.RunId, r.RunId, t.RunId, t.RunId
 	meta.AttemptNumber, meta.State, meta.Status = t.AttemptNumber, t.State, t.Status
 	meta.StartTime, meta.EndTime, meta.RunDuration = t.StartTime, t.EndTime, t.RunDuration
 	meta.SetupDuration, meta.ExecutionDuration, meta.CleanupDuration = max(t.SetupDuration, 0), t.ExecutionDuration, t.CleanupDuration
@@ -88,6 +93,22 @@ func taskRunMetadata(rn *run, t jobs.RunTask) *jobs.Run {
 	t.SetupDuration = meta.SetupDuration
 	meta.Tasks = []jobs.RunTask{t}
 	return &meta
+}
+
+// withPageURLs fills in the page links of a seeded run: it was made before
+// any client called, so without the host clients reach the workspace at.
+func (ws *workspace) withPageURLs(c *call, r jobs.Run) jobs.Run {
+	if r.RunPageUrl != "" {
+		return r
+	}
+	r.RunPageUrl = ws.runPageURL(c, r.JobId, r.RunId)
+	r.Tasks = slices.Clone(r.Tasks)
+	for i := range r.Tasks {
+		if r.Tasks[i].RunPageUrl == "" {
+			r.Tasks[i].RunPageUrl = ws.runPageURL(c, r.JobId, r.Tasks[i].RunId)
+		}
+	}
+	return r
 }
 
 // runPageURL is the run's page on the workspace host the client called,

@@ -214,23 +214,18 @@ func seedContent(ws *workspace, now time.Time) {
 		ws.seedAdd(seedCluster{name: "bi-serving", creator: admin, pool: genPool.d.InstancePoolId, version: lts164, workers: 2,
 			autoterm: 45, mode: compute.DataSecurityModeUserIsolation, tags: team("analytics")}, at)
 	})
-	// Job clusters: one finished, one still running its task.
-	s.add(now.Add(-14*time.Hour), func(at time.Time) {
-		cl := ws.seedAdd(seedCluster{name: "job-771204563-run-3318902", creator: priya, node: "Standard_D4ds_v5", version: lts164,
-			workers: 2, source: compute.ClusterSourceJob, mode: compute.DataSecurityModeSingleUser, singleUser: priya, tags: team("data-engineering")}, at)
-		s.ws.sched.at(at.Add(38*time.Minute), func(t time.Time) {
-			ws.seedTerminate(cl, t, userReason(compute.TerminationReasonCodeJobFinished, compute.TerminationReasonTypeSuccess, nil), "")
-		})
-	})
-	s.add(now.Add(-7*time.Minute), func(at time.Time) {
-		cl := ws.seedAdd(seedCluster{name: "job-771204563-run-3320117", creator: priya, node: "Standard_D4ds_v5", version: lts164,
-			workers: 2, source: compute.ClusterSourceJob, mode: compute.DataSecurityModeSingleUser, singleUser: priya, tags: team("data-engineering")}, at)
-		s.ws.sched.at(now.Add(25*time.Minute), func(t time.Time) {
-			if cl.d.State == compute.StateRunning {
-				ws.beginTerminate(cl, t, userReason(compute.TerminationReasonCodeJobFinished, compute.TerminationReasonTypeSuccess, nil), "")
-			}
-		})
-	})
+	// Job clusters with the runs they serve, of one nightly job: one
+	// finished (its task ran 33 minutes), one still running its task.
+	const nightlyJob = 771204563
+	nightly := func(runID int64, runFor time.Duration) func(at time.Time) {
+		return func(at time.Time) {
+			cl := ws.seedAdd(seedCluster{name: jobClusterName(nightlyJob, runID), creator: priya, node: "Standard_D4ds_v5", version: lts164,
+				workers: 2, source: compute.ClusterSourceJob, mode: compute.DataSecurityModeSingleUser, singleUser: priya, tags: team("data-engineering")}, at)
+			ws.seedJobRun(cl, nightlyJob, runID, "nightly-orders-etl", "/Repos/"+priya+"/etl/nightly_orders", at, runFor)
+		}
+	}
+	s.add(now.Add(-14*time.Hour), nightly(3318902, 33*time.Minute))
+	s.add(now.Add(-7*time.Minute), nightly(3320117, 28*time.Minute))
 	// Old enough to drop out of the list, still readable by id.
 	s.add(now.Add(-35*day), func(at time.Time) {
 		cl := ws.seedAdd(seedCluster{name: "q3-forecast-archive", creator: marco, node: "Standard_DS3_v2", version: lts143, workers: 1,

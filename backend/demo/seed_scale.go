@@ -27,7 +27,8 @@ func seedScale(ws *workspace, now time.Time) {
 	teamTags := map[string]map[string]string{}
 	stops := &scaleStops{idle: map[int]*compute.TerminationReason{}, messages: map[*compute.TerminationReason]string{}}
 	for i := 0; i < ws.opts.ExtraClusters; i++ {
-		team := scaleTeams[ws.rnd.IntN(len(scaleTeams))]
+		teamIdx := ws.rnd.IntN(len(scaleTeams))
+		team := scaleTeams[teamIdx]
 		if teamTags[team] == nil {
 			teamTags[team] = map[string]string{"team": team}
 		}
@@ -59,6 +60,9 @@ func seedScale(ws *workspace, now time.Time) {
 		cl := &cluster{d: d, lastActivity: created, target: desiredWorkers(&d)}
 		ws.clusters[d.ClusterId] = cl
 		ws.scaleHistory(cl, created, now, source, stops)
+		if source == compute.ClusterSourceJob {
+			ws.addGeneratedRun(cl, generatedJobID(teamIdx, i), generatedRunBase+2*int64(i))
+		}
 	}
 }
 

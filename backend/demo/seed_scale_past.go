@@ -19,6 +19,9 @@ type scalePast struct {
 	history         int // autoscale steps (Options.EventHistory)
 	// stop is why it terminated at the end of its history (nil: still running).
 	stop *compute.TerminationReason
+	// jobID is the job a job cluster ran for (0: not a job cluster); its run
+	// is the cluster's runID (generatedRun).
+	jobID int64
 }
 
 // spec is a generated cluster's requested spec while nothing has changed

@@ -32,6 +32,7 @@ type workspace struct {
 	policies   map[string]*policy
 	acls       map[string]*acl // "clusters/<id>", "instance-pools/<id>", "cluster-policies/<id>"
 	runs       map[int64]*run
+	genRuns    map[int64]*cluster // generated job clusters by the id of their run (generatedRun)
 	statements map[string]*statement
 	warehouses map[string]*warehouse // SQL warehouses by id (deleted ones kept, marked)
 	tree       *workspaceTree        // the Workspace API's notebooks, files and folders
@@ -75,6 +76,7 @@ func (ws *workspace) resetLocked() {
 	ws.policies = map[string]*policy{}
 	ws.acls = map[string]*acl{}
 	ws.runs = map[int64]*run{}
+	ws.genRuns = map[int64]*cluster{}
 	ws.statements = map[string]*statement{}
 	ws.nextRunID = 385_000_000_000_000 + int64(ws.rnd.IntN(9_000_000_000))
 	now := ws.clock.Now()
