@@ -80,13 +80,14 @@ func (ws *workspace) resetLocked() {
 	ws.statements = map[string]*statement{}
 	ws.nextRunID = 385_000_000_000_000 + int64(ws.rnd.IntN(9_000_000_000))
 	now := ws.clock.Now()
+	// First: the seeded runs below look their notebooks up in it.
+	seedWorkspaceTree(ws, now)
 	seedPolicies(ws, now)
 	if !ws.opts.Empty {
 		seedContent(ws, now)
 	}
 	seedScale(ws, now)
 	seedWarehouses(ws, now)
-	seedWorkspaceTree(ws, now)
 	ws.advance(now)
 	ws.clustersChanged()
 }

@@ -43,7 +43,8 @@ func TestWorkspaceSeededTree(t *testing.T) {
 
 	root, err := w.Workspace.ListAll(ctx, wsapi.ListWorkspaceRequest{Path: "/"})
 	require.NoError(t, err)
-	assert.Equal(t, []string{"/Shared", "/Users"}, paths(root))
+	// A workspace's root holds its three system folders.
+	assert.Equal(t, []string{"/Repos", "/Shared", "/Users"}, paths(root))
 	users, err := w.Workspace.ListAll(ctx, wsapi.ListWorkspaceRequest{Path: "/Users"})
 	require.NoError(t, err)
 	assert.Contains(t, paths(users), demoHome)

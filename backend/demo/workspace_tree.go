@@ -176,6 +176,7 @@ func seedWorkspaceTree(ws *workspace, now time.Time) {
 	}
 	t.mkdirs("/Shared", at(400), 0)
 	t.mkdirs("/Users", at(400), 0)
+	t.mkdirs("/Repos", at(400), 0)
 	for i, name := range sortedKeys(ws.users) {
 		t.mkdirs("/Users/"+name, at(300-i*20), 0)
 	}
@@ -195,6 +196,8 @@ func seedWorkspaceTree(ws *workspace, now time.Time) {
 		{"/Users/priya.sharma@example.com/etl-backfill", py, 9, []string{`dbutils.widgets.text("from", "")`, `dbutils.notebook.run("/Shared/etl/load", 3600, {"date": dbutils.widgets.get("from")})`}},
 		{"/Users/marco.rossi@example.com/churn-features", py, 15, []string{`features = spark.read.table("main.demo.customers")`, `display(features.describe())`}},
 		{"/Users/" + limitedUserName + "/Revenue questions", sql, 6, []string{`SELECT count(*) FROM main.demo.orders`}},
+		// The seeded nightly job's notebook, in its Git folder (seed.go).
+		{"/Repos/priya.sharma@example.com/etl/nightly_orders", py, 30, []string{`df = spark.read.table("main.raw.orders")`, `df.write.mode("append").saveAsTable("main.demo.orders")`}},
 	}
 	for _, nb := range notebooks {
 		if _, ok := ws.users[strings.Split(nb.path, "/")[2]]; strings.HasPrefix(nb.path, "/Users/") && !ok {
