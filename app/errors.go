@@ -8,6 +8,7 @@ import (
 
 	"github.com/databricks/databricks-sdk-go/apierr"
 
+	"github.com/clusterdeck/clusterdeck/backend/wording"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
@@ -30,13 +31,9 @@ type UIError struct {
 
 func (e UIError) Error() string { return e.Code + ": " + e.Message }
 
-// ErrorRule maps an error class (matched with errors.Is) to what the user reads.
-type ErrorRule struct {
-	Target  error
-	Code    string // used when the error carries no API code of its own
-	Message string
-	Hint    string
-}
+// ErrorRule maps an error class (matched with errors.Is) to what the user
+// reads. Backend packages word their own errors in it (their wording.go).
+type ErrorRule = wording.Rule
 
 // ErrorFormatter turns any error a bound method returns into a UIError.
 // Rules are checked in order, so put specific sentinels before general ones.
@@ -55,64 +52,64 @@ func NewErrorFormatter(extra ...ErrorRule) *ErrorFormatter {
 // ("per-user rate limiting") and REQUEST_LIMIT_EXCEEDED under 429, and a
 // workspace answers too many calls with either code: advice about quota or
 // about terminating compute would send the user the wrong way.
-var rateLimited = ErrorRule{nil, "TOO_MANY_REQUESTS",
-	"The workspace is rate-limiting requests from Clusterdeck.",
-	"Nothing to fix: Clusterdeck slows down and retries by itself. If you were acting, try again in a minute."}
+var rateLimited = ErrorRule{Code: "TOO_MANY_REQUESTS",
+	Message: "The workspace is rate-limiting requests from Clusterdeck.",
+	Hint:    "Nothing to fix: Clusterdeck slows down and retries by itself. If you were acting, try again in a minute."}
 
 // apiRules cover the SDK's sentinels. More specific classes come first because
 // several inherit from a general one (ErrResourceExhausted is ErrTooManyRequests).
 var apiRules = []ErrorRule{
-	{apierr.ErrResourceExhausted, "RESOURCE_EXHAUSTED",
-		"The workspace ran out of quota or capacity for this request.",
-		"Request more quota from your cloud or workspace admin, or pick another node family or a smaller size."},
-	{apierr.ErrRequestLimitExceeded, "REQUEST_LIMIT_EXCEEDED",
-		"This would exceed a limit set for the workspace.",
-		"Terminate or delete compute you no longer need, or ask an admin to raise the limit."},
-	{apierr.ErrTooManyRequests, "TOO_MANY_REQUESTS",
-		"Databricks is rate-limiting requests from this workspace.",
-		"Wait a minute and try again; Clusterdeck slows its polling by itself."},
-	{apierr.ErrInvalidState, "INVALID_STATE",
-		"The resource is not in a state that allows this action.",
-		"Wait for the current transition to finish, refresh, then try again."},
-	{apierr.ErrInvalidParameterValue, "INVALID_PARAMETER_VALUE",
-		"Databricks rejected a value in the request.",
-		"Correct the value named in the details and try again."},
-	{apierr.ErrResourceDoesNotExist, "RESOURCE_DOES_NOT_EXIST",
-		"It no longer exists in this workspace.",
-		"Refresh the list; someone may have deleted it."},
-	{apierr.ErrNotFound, "NOT_FOUND",
-		"Databricks could not find what was asked for.",
-		"Refresh and check that the workspace URL is right."},
-	{apierr.ErrPermissionDenied, "PERMISSION_DENIED",
-		"You do not have permission to do this in this workspace.",
-		"Ask a workspace admin for the needed permission (Can Manage for edits, Can Restart for start and stop)."},
-	{apierr.ErrUnauthenticated, "UNAUTHENTICATED",
-		"The workspace did not accept your credentials.",
-		"Sign in again or replace the access token in Workspaces."},
-	{apierr.ErrResourceConflict, "RESOURCE_CONFLICT",
-		"Someone else changed this at the same time.",
-		"Refresh to see the latest version, then try again."},
-	{apierr.ErrBadRequest, "BAD_REQUEST",
-		"Databricks rejected the request.",
-		"Check the details below, correct the request and try again."},
-	{apierr.ErrTemporarilyUnavailable, "TEMPORARILY_UNAVAILABLE",
-		"The workspace is temporarily unavailable.",
-		"Try again in a few minutes; check the Databricks status page if it lasts."},
-	{apierr.ErrDeadlineExceeded, "DEADLINE_EXCEEDED",
-		"The workspace took too long to answer.",
-		"Try again; check your network or VPN if it keeps happening."},
-	{apierr.ErrNotImplemented, "NOT_IMPLEMENTED",
-		"This workspace does not support that operation.",
-		"Check that the feature is enabled for your workspace or cloud."},
-	{apierr.ErrInternalError, "INTERNAL_ERROR",
-		"Databricks reported an internal error.",
-		"Try again; if it persists, contact Databricks support with the details below."},
-	{context.DeadlineExceeded, "TIMEOUT",
-		"The request timed out.",
-		"Check your network or VPN and try again."},
-	{context.Canceled, "CANCELLED",
-		"The request was cancelled.",
-		"Run it again when you are ready."},
+	{Target: apierr.ErrResourceExhausted, Code: "RESOURCE_EXHAUSTED",
+		Message: "The workspace ran out of quota or capacity for this request.",
+		Hint:    "Request more quota from your cloud or workspace admin, or pick another node family or a smaller size."},
+	{Target: apierr.ErrRequestLimitExceeded, Code: "REQUEST_LIMIT_EXCEEDED",
+		Message: "This would exceed a limit set for the workspace.",
+		Hint:    "Terminate or delete compute you no longer need, or ask an admin to raise the limit."},
+	{Target: apierr.ErrTooManyRequests, Code: "TOO_MANY_REQUESTS",
+		Message: "Databricks is rate-limiting requests from this workspace.",
+		Hint:    "Wait a minute and try again; Clusterdeck slows its polling by itself."},
+	{Target: apierr.ErrInvalidState, Code: "INVALID_STATE",
+		Message: "The resource is not in a state that allows this action.",
+		Hint:    "Wait for the current transition to finish, refresh, then try again."},
+	{Target: apierr.ErrInvalidParameterValue, Code: "INVALID_PARAMETER_VALUE",
+		Message: "Databricks rejected a value in the request.",
+		Hint:    "Correct the value named in the details and try again."},
+	{Target: apierr.ErrResourceDoesNotExist, Code: "RESOURCE_DOES_NOT_EXIST",
+		Message: "It no longer exists in this workspace.",
+		Hint:    "Refresh the list; someone may have deleted it."},
+	{Target: apierr.ErrNotFound, Code: "NOT_FOUND",
+		Message: "Databricks could not find what was asked for.",
+		Hint:    "Refresh and check that the workspace URL is right."},
+	{Target: apierr.ErrPermissionDenied, Code: "PERMISSION_DENIED",
+		Message: "You do not have permission to do this in this workspace.",
+		Hint:    "Ask a workspace admin for the needed permission (Can Manage for edits, Can Restart for start and stop)."},
+	{Target: apierr.ErrUnauthenticated, Code: "UNAUTHENTICATED",
+		Message: "The workspace did not accept your credentials.",
+		Hint:    "Sign in again or replace the access token in Workspaces."},
+	{Target: apierr.ErrResourceConflict, Code: "RESOURCE_CONFLICT",
+		Message: "Someone else changed this at the same time.",
+		Hint:    "Refresh to see the latest version, then try again."},
+	{Target: apierr.ErrBadRequest, Code: "BAD_REQUEST",
+		Message: "Databricks rejected the request.",
+		Hint:    "Check the details below, correct the request and try again."},
+	{Target: apierr.ErrTemporarilyUnavailable, Code: "TEMPORARILY_UNAVAILABLE",
+		Message: "The workspace is temporarily unavailable.",
+		Hint:    "Try again in a few minutes; check the Databricks status page if it lasts."},
+	{Target: apierr.ErrDeadlineExceeded, Code: "DEADLINE_EXCEEDED",
+		Message: "The workspace took too long to answer.",
+		Hint:    "Try again; check your network or VPN if it keeps happening."},
+	{Target: apierr.ErrNotImplemented, Code: "NOT_IMPLEMENTED",
+		Message: "This workspace does not support that operation.",
+		Hint:    "Check that the feature is enabled for your workspace or cloud."},
+	{Target: apierr.ErrInternalError, Code: "INTERNAL_ERROR",
+		Message: "Databricks reported an internal error.",
+		Hint:    "Try again; if it persists, contact Databricks support with the details below."},
+	{Target: context.DeadlineExceeded, Code: "TIMEOUT",
+		Message: "The request timed out.",
+		Hint:    "Check your network or VPN and try again."},
+	{Target: context.Canceled, Code: "CANCELLED",
+		Message: "The request was cancelled.",
+		Hint:    "Run it again when you are ready."},
 }
 
 // Format implements Wails' options.ErrorFormatter: func(error) any.

@@ -1,0 +1,16 @@
+package credentials
+
+import "github.com/clusterdeck/clusterdeck/backend/wording"
+
+// ErrorWording explains why the OS keychain cannot be used. app's ErrorFormatter places the rules in
+// its one ordered table, where the first match wins.
+func ErrorWording() []wording.Rule {
+	return []wording.Rule{
+		{Target: ErrNoSecretService, Code: "KEYCHAIN_UNAVAILABLE",
+			Message: "There is no Secret Service in this session.",
+			Hint:    "Start Clusterdeck from a desktop session with a keyring (GNOME Keyring, KWallet, KeePassXC). Workspaces that use the Databricks or Azure CLI keep working."},
+		{Target: ErrUnavailable, Code: "KEYCHAIN_UNAVAILABLE",
+			Message: "The OS keychain cannot be used right now.",
+			Hint:    "Unlock or start your keychain (GNOME Keyring, KWallet, macOS Keychain). Workspaces that use the Databricks or Azure CLI keep working."},
+	}
+}
