@@ -1,8 +1,11 @@
 package workspaces
 
 import (
+	"context"
 	"errors"
 	"strings"
+
+	"github.com/databricks/databricks-sdk-go/apierr"
 
 	"github.com/clusterdeck/clusterdeck/backend/wording"
 )
@@ -126,4 +129,74 @@ func ConnectionWording() []wording.Rule {
 		rules = append(rules, wording.Rule{Target: k.err, Code: k.code, Message: wording.Sentence(msg), Hint: HintOf(k.err)})
 	}
 	return rules
+}
+
+// RateLimitedWording explains any HTTP 429. The SDK files both RESOURCE_EXHAUSTED
+// ("per-user rate limiting") and REQUEST_LIMIT_EXCEEDED under 429, and a
+// workspace answers too many calls with either code: advice about quota or
+// about terminating compute would send the user the wrong way.
+func RateLimitedWording() wording.Rule {
+	return wording.Rule{Code: "TOO_MANY_REQUESTS",
+		Message: "The workspace is rate-limiting requests from Clusterdeck.",
+		Hint:    "Nothing to fix: Clusterdeck slows down and retries by itself. If you were acting, try again in a minute."}
+}
+
+// APIWording explains the SDK's API error classes (apierr) and a call's own
+// timeout or cancel; app's ErrorFormatter tries it after every package's own
+// rules. More specific classes come first because several inherit from a
+// general one (ErrResourceExhausted is ErrTooManyRequests).
+func APIWording() []wording.Rule {
+	return []wording.Rule{
+		{Target: apierr.ErrResourceExhausted, Code: "RESOURCE_EXHAUSTED",
+			Message: "The workspace ran out of quota or capacity for this request.",
+			Hint:    "Request more quota from your cloud or workspace admin, or pick another node family or a smaller size."},
+		{Target: apierr.ErrRequestLimitExceeded, Code: "REQUEST_LIMIT_EXCEEDED",
+			Message: "This would exceed a limit set for the workspace.",
+			Hint:    "Terminate or delete compute you no longer need, or ask an admin to raise the limit."},
+		{Target: apierr.ErrTooManyRequests, Code: "TOO_MANY_REQUESTS",
+			Message: "Databricks is rate-limiting requests from this workspace.",
+			Hint:    "Wait a minute and try again; Clusterdeck slows its polling by itself."},
+		{Target: apierr.ErrInvalidState, Code: "INVALID_STATE",
+			Message: "The resource is not in a state that allows this action.",
+			Hint:    "Wait for the current transition to finish, refresh, then try again."},
+		{Target: apierr.ErrInvalidParameterValue, Code: "INVALID_PARAMETER_VALUE",
+			Message: "Databricks rejected a value in the request.",
+			Hint:    "Correct the value named in the details and try again."},
+		{Target: apierr.ErrResourceDoesNotExist, Code: "RESOURCE_DOES_NOT_EXIST",
+			Message: "It no longer exists in this workspace.",
+			Hint:    "Refresh the list; someone may have deleted it."},
+		{Target: apierr.ErrNotFound, Code: "NOT_FOUND",
+			Message: "Databricks could not find what was asked for.",
+			Hint:    "Refresh and check that the workspace URL is right."},
+		{Target: apierr.ErrPermissionDenied, Code: "PERMISSION_DENIED",
+			Message: "You do not have permission to do this in this workspace.",
+			Hint:    "Ask a workspace admin for the needed permission (Can Manage for edits, Can Restart for start and stop)."},
+		{Target: apierr.ErrUnauthenticated, Code: "UNAUTHENTICATED",
+			Message: "The workspace did not accept your credentials.",
+			Hint:    "Sign in again or replace the access token in Workspaces."},
+		{Target: apierr.ErrResourceConflict, Code: "RESOURCE_CONFLICT",
+			Message: "Someone else changed this at the same time.",
+			Hint:    "Refresh to see the latest version, then try again."},
+		{Target: apierr.ErrBadRequest, Code: "BAD_REQUEST",
+			Message: "Databricks rejected the request.",
+			Hint:    "Check the details below, correct the request and try again."},
+		{Target: apierr.ErrTemporarilyUnavailable, Code: "TEMPORARILY_UNAVAILABLE",
+			Message: "The workspace is temporarily unavailable.",
+			Hint:    "Try again in a few minutes; check the Databricks status page if it lasts."},
+		{Target: apierr.ErrDeadlineExceeded, Code: "DEADLINE_EXCEEDED",
+			Message: "The workspace took too long to answer.",
+			Hint:    "Try again; check your network or VPN if it keeps happening."},
+		{Target: apierr.ErrNotImplemented, Code: "NOT_IMPLEMENTED",
+			Message: "This workspace does not support that operation.",
+			Hint:    "Check that the feature is enabled for your workspace or cloud."},
+		{Target: apierr.ErrInternalError, Code: "INTERNAL_ERROR",
+			Message: "Databricks reported an internal error.",
+			Hint:    "Try again; if it persists, contact Databricks support with the details below."},
+		{Target: context.DeadlineExceeded, Code: "TIMEOUT",
+			Message: "The request timed out.",
+			Hint:    "Check your network or VPN and try again."},
+		{Target: context.Canceled, Code: "CANCELLED",
+			Message: "The request was cancelled.",
+			Hint:    "Run it again when you are ready."},
+	}
 }
