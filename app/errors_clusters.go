@@ -2,7 +2,6 @@ package app
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/clusterdeck/clusterdeck/backend/clusters"
@@ -18,28 +17,12 @@ func clusterRules() []ErrorRule {
 	})
 }
 
-// explain turns a state refusal into a sentence that names the action.
-func explainAction(a clusters.Action, err error) error {
+// explainAction turns a state refusal into a sentence that names the action.
+func explainAction(err error) error {
 	var na *clusters.NotAllowedError
-	if errors.As(err, &na) {
-		return UIError{Code: "ACTION_NOT_ALLOWED",
-			Message: fmt.Sprintf("Cannot %s it now: %s", actionVerb(a), lowerFirst(na.Reason)),
-			Hint:    "The list shows the current state; wait for it to change, then try again.",
-			Detail:  err.Error()}
+	if !errors.As(err, &na) {
+		return err
 	}
-	return err
-}
-
-func actionVerb(a clusters.Action) string {
-	if a == clusters.ActionPermanentDelete {
-		return "delete"
-	}
-	return string(a)
-}
-
-func lowerFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return string(s[0]|0x20) + s[1:]
+	msg, hint := na.Wording()
+	return UIError{Code: "ACTION_NOT_ALLOWED", Message: msg, Hint: hint, Detail: err.Error()}
 }

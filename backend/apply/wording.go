@@ -26,3 +26,31 @@ func ErrorWording() []wording.Rule {
 			Hint:    "Wait until it is running or terminated, then save again."},
 	}
 }
+
+// Wording says what a cancel left behind, and what to do next.
+func (e *CancelledError) Wording() (message, hint string) {
+	switch e.State {
+	case CancelCreatePending:
+		return "Cancelled. The create may already have reached the workspace.",
+			"Clusterdeck remembers the request: creating again looks for its cluster first and never makes a second one."
+	case CancelClusterMade:
+		return "Cancelled after the cluster was created.",
+			"The cluster " + e.ClusterID + " exists; libraries or the start that came after were not done."
+	case CancelMayHaveChanged:
+		return "Cancelled. The change may already have reached the cluster.",
+			"Open the cluster to see its settings before saving again."
+	}
+	return "Cancelled.", "Nothing was sent to the workspace."
+}
+
+// SignInWording says a create met refused credentials: nothing was created,
+// or (pending) the look for an earlier create's cluster was refused, and the
+// request stays remembered so nothing is made twice.
+func SignInWording(pending bool) (message, hint string) {
+	if pending {
+		return "Sign-in needed: Clusterdeck could not look for the cluster an earlier create may have made.",
+			"The workspace refused the credentials. Open Workspaces to enter a new token or sign in again, then apply again: it looks for that cluster first and never creates a second."
+	}
+	return "Sign-in needed: nothing was created.",
+		"The workspace refused the credentials. Open Workspaces to enter a new token or sign in again, then create again."
+}

@@ -1,6 +1,10 @@
 package clusters
 
-import "github.com/clusterdeck/clusterdeck/backend/wording"
+import (
+	"fmt"
+
+	"github.com/clusterdeck/clusterdeck/backend/wording"
+)
 
 // ErrorWording explains the clusters console's own failures. app's ErrorFormatter places the rules in
 // its one ordered table, where the first match wins.
@@ -25,4 +29,14 @@ func ErrorWording() []wording.Rule {
 			Message: "That compute list does not exist.",
 			Hint:    "Pick All-purpose or Job compute."},
 	}
+}
+
+// Wording names the refused action in a sentence, with the fix.
+func (e *NotAllowedError) Wording() (message, hint string) {
+	verb := string(e.Action)
+	if e.Action == ActionPermanentDelete {
+		verb = "delete"
+	}
+	return fmt.Sprintf("Cannot %s it now: %s", verb, wording.LowerFirst(e.Reason)),
+		"The list shows the current state; wait for it to change, then try again."
 }

@@ -26,3 +26,12 @@ func Sentence(s string) string {
 	}
 	return s
 }
+
+// LowerFirst lowers the first letter of a sentence (ASCII) that goes after
+// a colon in another one.
+func LowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]|0x20) + s[1:]
+}
