@@ -10,9 +10,6 @@ import (
 // wording.go), then the facade's own.
 func poolRules() []ErrorRule {
 	return slices.Concat(pools.ErrorWording(), []ErrorRule{
-		{Target: errBadPoolExport, Code: "BAD_EXPORT_FORMAT",
-			Message: "Pools export as API JSON or Terraform only.",
-			Hint:    "Pick one of the two formats."},
 		{Target: errBadPoolSpec, Code: "BAD_POOL_SPEC",
 			Message: "The pool form could not be read.",
 			Hint:    "Reload the page and fill in the form again."},

@@ -10,9 +10,6 @@ import (
 // (warehouses' wording.go), then the facade's own.
 func warehouseRules() []ErrorRule {
 	return slices.Concat(warehouses.ErrorWording(), []ErrorRule{
-		{Target: errBadWarehouseExport, Code: "BAD_EXPORT_FORMAT",
-			Message: "SQL warehouses export as API JSON, a bundle or Terraform only.",
-			Hint:    "Pick one of the three formats."},
 		{Target: errBadLoadHours, Code: "BAD_LOAD_RANGE",
 			Message: "The load chart covers from 1 hour to 30 days.",
 			Hint:    "Pick one of the chart's ranges."},

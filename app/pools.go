@@ -15,9 +15,6 @@ import (
 // errBadPoolSpec: the page sent a pool form that is not the API's JSON.
 var errBadPoolSpec = errors.New("the pool form is not valid JSON for the Instance Pools API")
 
-// errBadPoolExport: the page asked for an export format pools do not have.
-var errBadPoolExport = errors.New("pools export as API JSON or Terraform only")
-
 // Pools is the facade of the Pools page: the live list, create, edit (with
 // a plan first), delete (with its impact first) and export. Each method
 // parses its arguments, makes one call to pools.Service and returns its view.
@@ -124,9 +121,9 @@ func (p *Pools) SaveExport(workspaceID, poolID, format string) (SavedFile, error
 	if err != nil {
 		return SavedFile{}, err
 	}
-	name, text, ok := ex.Text(format)
-	if !ok {
-		return SavedFile{}, fmt.Errorf("%w: not %q", errBadPoolExport, format)
+	name, text, err := ex.Text(format)
+	if err != nil {
+		return SavedFile{}, err
 	}
 	return saveAs(p.ctx, p.files, name, text)
 }

@@ -19,9 +19,6 @@ var errBadWarehouseSpec = errors.New("the warehouse form is not valid JSON for t
 // errBadLoadHours: the load chart spans 1 hour to 30 days.
 var errBadLoadHours = errors.New("the load chart spans 1 to 720 hours")
 
-// errBadWarehouseExport: the page asked for a format warehouses do not have.
-var errBadWarehouseExport = errors.New("SQL warehouses export as API JSON, a bundle or Terraform only")
-
 // Warehouses is the facade of the SQL warehouses pages: the live list,
 // start, stop, create, edit (with a plan first), delete, export, and a
 // warehouse's history, load and connection details. Each method parses its
@@ -149,9 +146,9 @@ func (w *Warehouses) SaveExport(workspaceID, warehouseID, format string) (SavedF
 	if err != nil {
 		return SavedFile{}, err
 	}
-	name, text, ok := ex.Text(format)
-	if !ok {
-		return SavedFile{}, fmt.Errorf("%w: not %q", errBadWarehouseExport, format)
+	name, text, err := ex.Text(format)
+	if err != nil {
+		return SavedFile{}, err
 	}
 	return saveAs(w.ctx, w.files, name, text)
 }

@@ -15,5 +15,8 @@ func ErrorWording() []wording.Rule {
 		{Target: ErrNameMismatch, Code: "NAME_MISMATCH",
 			Message: "The name you typed does not match the pool's name.",
 			Hint:    "Type the name exactly as shown, including capitals and spaces."},
+		{Target: ErrBadExportFormat, Code: "BAD_EXPORT_FORMAT",
+			Message: "Pools export as API JSON or Terraform only.",
+			Hint:    "Pick one of the two formats."},
 	}
 }
