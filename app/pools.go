@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
@@ -24,24 +23,9 @@ type Pools struct {
 	files  FileSaver // nil in the browser bridge
 }
 
-func decodePoolSpec(specJSON string) (compute.CreateInstancePool, error) {
-	var s compute.CreateInstancePool
-	if err := json.Unmarshal([]byte(specJSON), &s); err != nil {
-		return s, fmt.Errorf("%w: %v", errBadPoolSpec, err)
-	}
-	return s, nil
-}
-
-// withSpec runs one service call on a parsed form.
+// withSpec runs one service call on the parsed form.
 func withSpec[T any](p *Pools, workspaceID, specJSON string, f func(context.Context, compute.CreateInstancePool) (T, error)) (T, error) {
-	return call(p.facade, workspaceID, workspaces.TimeoutPools, func(ctx context.Context) (T, error) {
-		spec, err := decodePoolSpec(specJSON)
-		if err != nil {
-			var zero T
-			return zero, err
-		}
-		return f(ctx, spec)
-	})
+	return withForm(p.facade, workspaceID, specJSON, errBadPoolSpec, workspaces.TimeoutPools, f)
 }
 
 // List lists the workspace's pools live (the cache when it cannot be

@@ -59,27 +59,10 @@ func (w *Warehouses) Delete(workspaceID, warehouseID, typedName string) error {
 	})
 }
 
-func decodeWarehouseSpec(specJSON string) (sql.CreateWarehouseRequest, error) {
-	var r sql.CreateWarehouseRequest
-	// The SDK's decoder notes the zeros the text carries (auto-stop 0,
-	// Photon off), so they are sent and not taken for "left out".
-	if err := json.Unmarshal([]byte(specJSON), &r); err != nil {
-		return r, fmt.Errorf("%w: %v", errBadWarehouseSpec, err)
-	}
-	return r, nil
-}
-
-// withWarehouseSpec runs one service call on a parsed form.
+// withWarehouseSpec runs one service call on the parsed form.
 func withWarehouseSpec[T any](w *Warehouses, workspaceID, specJSON string, timeout time.Duration,
 	f func(context.Context, sql.CreateWarehouseRequest) (T, error)) (T, error) {
-	return call(w.facade, workspaceID, timeout, func(ctx context.Context) (T, error) {
-		spec, err := decodeWarehouseSpec(specJSON)
-		if err != nil {
-			var zero T
-			return zero, err
-		}
-		return f(ctx, spec)
-	})
+	return withForm(w.facade, workspaceID, specJSON, errBadWarehouseSpec, timeout, f)
 }
 
 // Check returns the form's problems field by field; nothing is sent. Names
