@@ -28,8 +28,7 @@ func (w *Workspaces) Get(id string) (workspaces.Detail, error) {
 	if err != nil {
 		return workspaces.Detail{}, err
 	}
-	active, _ := w.session.Active()
-	return workspaces.DetailOf(p, st, p.ID == active.ID), nil
+	return workspaces.DetailOf(p, st, w.session.IsActive(p.ID)), nil
 }
 
 // Create saves a new workspace; its secrets go to the keychain only.
@@ -57,8 +56,7 @@ func (w *Workspaces) Update(id string, form workspaces.Form) (workspaces.View, e
 		return workspaces.View{}, err
 	}
 	w.emit.Emit(EventWorkspacesChanged)
-	active, _ := w.session.Active()
-	return workspaces.ViewOf(saved, saved.ID == active.ID), err
+	return workspaces.ViewOf(saved, w.session.IsActive(saved.ID)), err
 }
 
 // Delete removes a workspace, its keychain entry and its cached catalog.
