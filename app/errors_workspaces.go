@@ -2,9 +2,7 @@ package app
 
 import (
 	"errors"
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
 	"github.com/clusterdeck/clusterdeck/backend/credentials"
@@ -36,20 +34,6 @@ func (w *Workspaces) uiError(err error) UIError {
 	return ui
 }
 
-// keychainProblem is the banner's sentence and fix for an unusable
-// keychain; the fix always says which workspaces keep working.
-func keychainProblem(f *ErrorFormatter, err error) KeychainView {
-	ui := f.UIError(err)
-	hint := credentials.HintOf(err)
-	if hint == "" {
-		hint = ui.Hint
-	}
-	if !strings.Contains(hint, credentials.HintNoSecretAuth) {
-		hint += " " + credentials.HintNoSecretAuth
-	}
-	return KeychainView{Message: ui.Message, Hint: hint}
-}
-
 // importFailure says what is wrong with a profile that cannot be imported
 // and what to change in the file, instead of a generic "try again".
 func importFailure(f *ErrorFormatter, cfgPath string, err error) UIError {
@@ -57,8 +41,6 @@ func importFailure(f *ErrorFormatter, cfgPath string, err error) UIError {
 	if !errors.As(err, &np) {
 		return f.UIError(err)
 	}
-	return UIError{Code: "PROFILE_NOT_IMPORTABLE",
-		Message: fmt.Sprintf("Profile %q cannot be imported: %s.", np.Profile, np.Problem),
-		Hint:    fmt.Sprintf("In %s, %s; then import again. Or add the workspace with Add workspace.", cfgPath, np.Fix),
-		Detail:  err.Error()}
+	msg, hint := np.Wording(cfgPath)
+	return UIError{Code: "PROFILE_NOT_IMPORTABLE", Message: msg, Hint: hint, Detail: err.Error()}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -145,7 +146,8 @@ func (w *Workspaces) Keychain() (KeychainView, error) {
 	if err == nil {
 		return KeychainView{Available: true}, nil
 	}
-	return keychainProblem(w.errors, err), nil
+	ui := w.errors.UIError(err) // the fix always says which workspaces keep working
+	return KeychainView{Message: ui.Message, Hint: credentials.Fix(err, ui.Hint)}, nil
 }
 
 // ImportCandidates lists the profiles of ~/.databrickscfg (or

@@ -1,6 +1,10 @@
 package credentials
 
-import "github.com/clusterdeck/clusterdeck/backend/wording"
+import (
+	"strings"
+
+	"github.com/clusterdeck/clusterdeck/backend/wording"
+)
 
 // ErrorWording explains why the OS keychain cannot be used. app's ErrorFormatter places the rules in
 // its one ordered table, where the first match wins.
@@ -13,4 +17,17 @@ func ErrorWording() []wording.Rule {
 			Message: "The OS keychain cannot be used right now.",
 			Hint:    "Unlock or start your keychain (GNOME Keyring, KWallet, macOS Keychain). Workspaces that use the Databricks or Azure CLI keep working."},
 	}
+}
+
+// Fix is the keychain banner's fix for err: its own hint, else fallback (the
+// error's general wording), and it always says which workspaces keep working.
+func Fix(err error, fallback string) string {
+	hint := HintOf(err)
+	if hint == "" {
+		hint = fallback
+	}
+	if !strings.Contains(hint, HintNoSecretAuth) {
+		hint += " " + HintNoSecretAuth
+	}
+	return hint
 }

@@ -3,6 +3,7 @@ package workspaces
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/databricks/databricks-sdk-go/apierr"
@@ -199,4 +200,11 @@ func APIWording() []wording.Rule {
 			Message: "The request was cancelled.",
 			Hint:    "Run it again when you are ready."},
 	}
+}
+
+// Wording says what is wrong with the profile and what to change in the
+// file at cfgPath, instead of a generic "try again".
+func (e *ProfileNotImportableError) Wording(cfgPath string) (message, hint string) {
+	return fmt.Sprintf("Profile %q cannot be imported: %s.", e.Profile, e.Problem),
+		fmt.Sprintf("In %s, %s; then import again. Or add the workspace with Add workspace.", cfgPath, e.Fix)
 }
