@@ -2,8 +2,8 @@ package adopt
 
 import "github.com/clusterdeck/clusterdeck/backend/wording"
 
-// ErrorWording says what a create whose answer was lost left behind. app's ErrorFormatter places the
-// rules in its one ordered table, where the first match wins.
+// ErrorWording says what a create whose answer was lost left behind; app puts
+// them in its one ordered table (see backend/wording).
 func ErrorWording() []wording.Rule {
 	return []wording.Rule{
 		{Target: ErrOutcomeUnknown, Code: "OUTCOME_UNKNOWN",

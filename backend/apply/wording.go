@@ -2,8 +2,8 @@ package apply
 
 import "github.com/clusterdeck/clusterdeck/backend/wording"
 
-// ErrorWording says what the apply service's refusals and unknown outcomes mean. app's ErrorFormatter
-// places the rules in its one ordered table, where the first match wins.
+// ErrorWording says what the apply service's refusals and unknown outcomes
+// mean; app puts them in its one ordered table (see backend/wording).
 func ErrorWording() []wording.Rule {
 	return []wording.Rule{
 		{Target: ErrOutcomeUnknown, Code: "CREATE_OUTCOME_UNKNOWN",

@@ -2,8 +2,8 @@ package catalog
 
 import "github.com/clusterdeck/clusterdeck/backend/wording"
 
-// ErrorWording explains the catalog's own refusals. app's ErrorFormatter places the rules in its one
-// ordered table, where the first match wins.
+// ErrorWording explains the catalog's own refusals; app puts them in its one
+// ordered table (see backend/wording).
 func ErrorWording() []wording.Rule {
 	return []wording.Rule{
 		{Target: ErrBusy, Code: "BUSY",

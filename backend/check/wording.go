@@ -2,8 +2,8 @@ package check
 
 import "github.com/clusterdeck/clusterdeck/backend/wording"
 
-// ErrorWording words the checker's refusals. app's ErrorFormatter places the rules in its one ordered
-// table, where the first match wins.
+// ErrorWording words the checker's refusals; app puts them in its one ordered
+// table (see backend/wording).
 func ErrorWording() []wording.Rule {
 	return []wording.Rule{
 		{Target: ErrSpecHasProblems, Code: "SPEC_HAS_PROBLEMS",

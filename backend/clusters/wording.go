@@ -6,8 +6,8 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/wording"
 )
 
-// ErrorWording explains the clusters console's own failures. app's ErrorFormatter places the rules in
-// its one ordered table, where the first match wins.
+// ErrorWording explains the clusters console's own failures; app puts them in
+// its one ordered table (see backend/wording).
 func ErrorWording() []wording.Rule {
 	return []wording.Rule{
 		{Target: ErrForeignAddress, Code: "FOREIGN_ADDRESS",

@@ -6,8 +6,8 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/wording"
 )
 
-// ErrorWording explains why the OS keychain cannot be used. app's ErrorFormatter places the rules in
-// its one ordered table, where the first match wins.
+// ErrorWording explains why the OS keychain cannot be used; app puts them in
+// its one ordered table (see backend/wording).
 func ErrorWording() []wording.Rule {
 	return []wording.Rule{
 		{Target: ErrNoSecretService, Code: "KEYCHAIN_UNAVAILABLE",

@@ -2,8 +2,8 @@ package drafts
 
 import "github.com/clusterdeck/clusterdeck/backend/wording"
 
-// ErrorWording turns the drafts sentinels into what the user reads. app's ErrorFormatter places the
-// rules in its one ordered table, where the first match wins.
+// ErrorWording turns the drafts sentinels into what the user reads; app puts
+// them in its one ordered table (see backend/wording).
 func ErrorWording() []wording.Rule {
 	return []wording.Rule{
 		{Target: ErrConflict, Code: "DRAFT_CONFLICT",

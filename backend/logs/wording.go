@@ -2,8 +2,8 @@ package logs
 
 import "github.com/clusterdeck/clusterdeck/backend/wording"
 
-// ErrorWording explains the Driver logs tab's own failures in words. app's ErrorFormatter places the
-// rules in its one ordered table, where the first match wins.
+// ErrorWording explains the Driver logs tab's own failures in words; app puts
+// them in its one ordered table (see backend/wording).
 func ErrorWording() []wording.Rule {
 	return []wording.Rule{
 		{Target: ErrNoDelivery, Code: "LOG_DELIVERY_OFF",

@@ -2,8 +2,8 @@ package policies
 
 import "github.com/clusterdeck/clusterdeck/backend/wording"
 
-// ErrorWording explains the Policies page's own failures. app's ErrorFormatter places the rules in its
-// one ordered table, where the first match wins.
+// ErrorWording explains the Policies page's own failures; app puts them in its
+// one ordered table (see backend/wording).
 func ErrorWording() []wording.Rule {
 	return []wording.Rule{
 		{Target: ErrInvalidForm, Code: "POLICY_INVALID",

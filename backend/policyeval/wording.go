@@ -2,8 +2,8 @@ package policyeval
 
 import "github.com/clusterdeck/clusterdeck/backend/wording"
 
-// ErrorWording explains a rate table the evaluator refuses. app's ErrorFormatter places the rules in
-// its one ordered table, where the first match wins.
+// ErrorWording explains a rate table the evaluator refuses; app puts them in
+// its one ordered table (see backend/wording).
 func ErrorWording() []wording.Rule {
 	return []wording.Rule{
 		{Target: ErrInvalidRateTable, Code: "INVALID_RATES",

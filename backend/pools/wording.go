@@ -2,8 +2,8 @@ package pools
 
 import "github.com/clusterdeck/clusterdeck/backend/wording"
 
-// ErrorWording explains the Pools page's own failures. app's ErrorFormatter places the rules in its
-// one ordered table, where the first match wins.
+// ErrorWording explains the Pools page's own failures; app puts them in its
+// one ordered table (see backend/wording).
 func ErrorWording() []wording.Rule {
 	return []wording.Rule{
 		{Target: ErrNotFound, Code: "POOL_NOT_FOUND",

@@ -2,8 +2,8 @@ package session
 
 import "github.com/clusterdeck/clusterdeck/backend/wording"
 
-// ErrorWording explains the session's own refusals. app's ErrorFormatter places the rules in its one
-// ordered table, where the first match wins.
+// ErrorWording explains the session's own refusals; app puts them in its one
+// ordered table (see backend/wording).
 func ErrorWording() []wording.Rule {
 	return []wording.Rule{
 		{Target: ErrNoDemo, Code: "NO_DEMO",
