@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"time"
 
 	"github.com/clusterdeck/clusterdeck/backend/session"
@@ -58,4 +60,20 @@ func callErr(f facade, workspaceID string, timeout time.Duration, fn func(contex
 
 func writeErr(f facade, workspaceID string, timeout time.Duration, fn func(context.Context) error) error {
 	return callErr(f, workspaceID, timeout, func(ctx context.Context) error { return trackedErr(ctx, fn) })
+}
+
+// withForm is call for a form the page sends as the API request's JSON text:
+// parsed first (bad: the facade's error for a form it cannot read), then fn.
+func withForm[F, T any](f facade, workspaceID, formJSON string, bad error, timeout time.Duration,
+	fn func(context.Context, F) (T, error)) (T, error) {
+	return call(f, workspaceID, timeout, func(ctx context.Context) (T, error) {
+		var form F
+		// The SDK's decoders note the zeros the text carries (auto-stop 0,
+		// Photon off), so they are sent and not taken for "left out".
+		if err := json.Unmarshal([]byte(formJSON), &form); err != nil {
+			var zero T
+			return zero, fmt.Errorf("%w: %v", bad, err)
+		}
+		return fn(ctx, form)
+	})
 }

@@ -143,7 +143,7 @@ func (c *Clusters) PermanentDelete(workspaceID, clusterID, typedName string) err
 
 // Resize sets a fixed size or autoscaling bounds on a running cluster.
 func (c *Clusters) Resize(workspaceID, clusterID string, size clusters.Size) error {
-	return explainAction(clusters.ActionResize, callErr(c.facade, workspaceID, workspaces.TimeoutWrite, func(ctx context.Context) error {
+	return explainAction(callErr(c.facade, workspaceID, workspaces.TimeoutWrite, func(ctx context.Context) error {
 		return c.svc.Resize(ctx, workspaceID, clusterID, size)
 	}))
 }
@@ -190,7 +190,7 @@ func (c *Clusters) act(ws, id string, a clusters.Action, typed string) error {
 		return c.svc.Act(ctx, ws, id, a, typed)
 	})
 	c.noteRejected(ws, err, false, started)
-	return explainAction(a, err)
+	return explainAction(err)
 }
 
 func (c *Clusters) noteRejected(ws string, err error, identityCall bool, started time.Time) {

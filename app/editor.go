@@ -12,7 +12,7 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
 
-// Editor errors the page gets as UIErrors (see errors_editor.go).
+// Editor errors the page gets as UIErrors (worded in each package's wording.go).
 var (
 	ErrEditorUnavailable = editor.ErrUnavailable
 	ErrUnknownPolicy     = check.ErrUnknownPolicy

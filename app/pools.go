@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
 
@@ -15,9 +14,6 @@ import (
 // errBadPoolSpec: the page sent a pool form that is not the API's JSON.
 var errBadPoolSpec = errors.New("the pool form is not valid JSON for the Instance Pools API")
 
-// errBadPoolExport: the page asked for an export format pools do not have.
-var errBadPoolExport = errors.New("pools export as API JSON or Terraform only")
-
 // Pools is the facade of the Pools page: the live list, create, edit (with
 // a plan first), delete (with its impact first) and export. Each method
 // parses its arguments, makes one call to pools.Service and returns its view.
@@ -27,24 +23,9 @@ type Pools struct {
 	files  FileSaver // nil in the browser bridge
 }
 
-func decodePoolSpec(specJSON string) (compute.CreateInstancePool, error) {
-	var s compute.CreateInstancePool
-	if err := json.Unmarshal([]byte(specJSON), &s); err != nil {
-		return s, fmt.Errorf("%w: %v", errBadPoolSpec, err)
-	}
-	return s, nil
-}
-
-// withSpec runs one service call on a parsed form.
+// withSpec runs one service call on the parsed form.
 func withSpec[T any](p *Pools, workspaceID, specJSON string, f func(context.Context, compute.CreateInstancePool) (T, error)) (T, error) {
-	return call(p.facade, workspaceID, workspaces.TimeoutPools, func(ctx context.Context) (T, error) {
-		spec, err := decodePoolSpec(specJSON)
-		if err != nil {
-			var zero T
-			return zero, err
-		}
-		return f(ctx, spec)
-	})
+	return withForm(p.facade, workspaceID, specJSON, errBadPoolSpec, workspaces.TimeoutPools, f)
 }
 
 // List lists the workspace's pools live (the cache when it cannot be
@@ -124,9 +105,9 @@ func (p *Pools) SaveExport(workspaceID, poolID, format string) (SavedFile, error
 	if err != nil {
 		return SavedFile{}, err
 	}
-	name, text, ok := ex.Text(format)
-	if !ok {
-		return SavedFile{}, fmt.Errorf("%w: not %q", errBadPoolExport, format)
+	name, text, err := ex.Text(format)
+	if err != nil {
+		return SavedFile{}, err
 	}
 	return saveAs(p.ctx, p.files, name, text)
 }

@@ -19,9 +19,6 @@ var errBadWarehouseSpec = errors.New("the warehouse form is not valid JSON for t
 // errBadLoadHours: the load chart spans 1 hour to 30 days.
 var errBadLoadHours = errors.New("the load chart spans 1 to 720 hours")
 
-// errBadWarehouseExport: the page asked for a format warehouses do not have.
-var errBadWarehouseExport = errors.New("SQL warehouses export as API JSON, a bundle or Terraform only")
-
 // Warehouses is the facade of the SQL warehouses pages: the live list,
 // start, stop, create, edit (with a plan first), delete, export, and a
 // warehouse's history, load and connection details. Each method parses its
@@ -62,27 +59,10 @@ func (w *Warehouses) Delete(workspaceID, warehouseID, typedName string) error {
 	})
 }
 
-func decodeWarehouseSpec(specJSON string) (sql.CreateWarehouseRequest, error) {
-	var r sql.CreateWarehouseRequest
-	// The SDK's decoder notes the zeros the text carries (auto-stop 0,
-	// Photon off), so they are sent and not taken for "left out".
-	if err := json.Unmarshal([]byte(specJSON), &r); err != nil {
-		return r, fmt.Errorf("%w: %v", errBadWarehouseSpec, err)
-	}
-	return r, nil
-}
-
-// withWarehouseSpec runs one service call on a parsed form.
+// withWarehouseSpec runs one service call on the parsed form.
 func withWarehouseSpec[T any](w *Warehouses, workspaceID, specJSON string, timeout time.Duration,
 	f func(context.Context, sql.CreateWarehouseRequest) (T, error)) (T, error) {
-	return call(w.facade, workspaceID, timeout, func(ctx context.Context) (T, error) {
-		spec, err := decodeWarehouseSpec(specJSON)
-		if err != nil {
-			var zero T
-			return zero, err
-		}
-		return f(ctx, spec)
-	})
+	return withForm(w.facade, workspaceID, specJSON, errBadWarehouseSpec, timeout, f)
 }
 
 // Check returns the form's problems field by field; nothing is sent. Names
@@ -149,9 +129,9 @@ func (w *Warehouses) SaveExport(workspaceID, warehouseID, format string) (SavedF
 	if err != nil {
 		return SavedFile{}, err
 	}
-	name, text, ok := ex.Text(format)
-	if !ok {
-		return SavedFile{}, fmt.Errorf("%w: not %q", errBadWarehouseExport, format)
+	name, text, err := ex.Text(format)
+	if err != nil {
+		return SavedFile{}, err
 	}
 	return saveAs(w.ctx, w.files, name, text)
 }

@@ -72,13 +72,7 @@ var errNotWired = errors.New("this part of Clusterdeck is not available in this 
 
 // List returns the open workspaces, the active one marked.
 func (w *Workspaces) List() ([]workspaces.View, error) {
-	active, _ := w.session.Active()
-	profiles := w.session.List()
-	out := make([]workspaces.View, 0, len(profiles))
-	for _, p := range profiles {
-		out = append(out, workspaces.ViewOf(p, p.ID == active.ID))
-	}
-	return forPage(out), nil
+	return forPage(w.session.Views()), nil
 }
 
 // Select switches the active workspace. It answers from memory at once;
@@ -138,11 +132,7 @@ func (w *Workspaces) Catalogs() ([]catalog.Summary, error) {
 	if w.catalog == nil || w.session == nil {
 		return nil, errNotWired
 	}
-	out := []catalog.Summary{}
-	for _, p := range w.session.List() {
-		out = append(out, w.catalog.Summary(p.ID))
-	}
-	return forPage(out), nil
+	return forPage(w.catalog.Summaries(w.session.IDs())), nil
 }
 
 // RefreshCatalog fetches a workspace's catalog now and returns the result.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/clusterdeck/clusterdeck/backend/credentials"
 	"github.com/clusterdeck/clusterdeck/backend/session"
 	"github.com/clusterdeck/clusterdeck/backend/workspaces"
 )
@@ -28,8 +29,7 @@ func (w *Workspaces) Get(id string) (workspaces.Detail, error) {
 	if err != nil {
 		return workspaces.Detail{}, err
 	}
-	active, _ := w.session.Active()
-	return workspaces.DetailOf(p, st, p.ID == active.ID), nil
+	return workspaces.DetailOf(p, st, w.session.IsActive(p.ID)), nil
 }
 
 // Create saves a new workspace; its secrets go to the keychain only.
@@ -57,8 +57,7 @@ func (w *Workspaces) Update(id string, form workspaces.Form) (workspaces.View, e
 		return workspaces.View{}, err
 	}
 	w.emit.Emit(EventWorkspacesChanged)
-	active, _ := w.session.Active()
-	return workspaces.ViewOf(saved, saved.ID == active.ID), err
+	return workspaces.ViewOf(saved, w.session.IsActive(saved.ID)), err
 }
 
 // Delete removes a workspace, its keychain entry and its cached catalog.
@@ -147,7 +146,8 @@ func (w *Workspaces) Keychain() (KeychainView, error) {
 	if err == nil {
 		return KeychainView{Available: true}, nil
 	}
-	return keychainProblem(w.errors, err), nil
+	ui := w.errors.UIError(err) // the fix always says which workspaces keep working
+	return KeychainView{Message: ui.Message, Hint: credentials.Fix(err, ui.Hint)}, nil
 }
 
 // ImportCandidates lists the profiles of ~/.databrickscfg (or

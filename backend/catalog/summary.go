@@ -32,3 +32,12 @@ func (r *Refresher) Summary(id string) Summary {
 	}
 	return v
 }
+
+// Summaries are the Summary of each workspace in ids, in that order.
+func (r *Refresher) Summaries(ids []string) []Summary {
+	out := make([]Summary, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, r.Summary(id))
+	}
+	return out
+}

@@ -2,7 +2,7 @@ package metrics
 
 import "errors"
 
-// The tab's own failures; app/errors_metrics.go words them for the user.
+// The tab's own failures; wording.go words them for the user.
 var (
 	// ErrNoWarehouse: no SQL warehouse is chosen for the workspace.
 	ErrNoWarehouse = errors.New("no SQL warehouse is chosen for this workspace")

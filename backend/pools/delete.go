@@ -3,6 +3,7 @@ package pools
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
@@ -82,15 +83,18 @@ type Export struct {
 	TerraformFile string `json:"terraformFile"`
 }
 
+// ErrBadExportFormat: the page asked for a format pools do not export as.
+var ErrBadExportFormat = errors.New("pools export as API JSON or Terraform only")
+
 // Text is the export in format "json" or "terraform", with its file name.
-func (e Export) Text(format string) (name, text string, ok bool) {
+func (e Export) Text(format string) (name, text string, err error) {
 	switch format {
 	case "json":
-		return e.JSONFile, e.JSON, true
+		return e.JSONFile, e.JSON, nil
 	case "terraform":
-		return e.TerraformFile, e.Terraform, true
+		return e.TerraformFile, e.Terraform, nil
 	}
-	return "", "", false
+	return "", "", fmt.Errorf("%w: not %q", ErrBadExportFormat, format)
 }
 
 // ExportOf writes the pool's create request as JSON and as a

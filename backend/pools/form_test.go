@@ -152,12 +152,12 @@ func TestExportJSONAndTerraform(t *testing.T) {
 	assert.Contains(t, ex.JSON, `"instance_pool_name": "ETL pool"`)
 	assert.NotContains(t, ex.JSON, "stats", "only what create takes")
 	assert.NotContains(t, ex.JSON, "default_tags")
-	name, text, ok := ex.Text("terraform")
-	assert.True(t, ok)
+	name, text, err := ex.Text("terraform")
+	require.NoError(t, err)
 	assert.Equal(t, "etl_pool.tf", name)
 	assert.Equal(t, ex.Terraform, text)
-	_, _, ok = ex.Text("yaml")
-	assert.False(t, ok)
+	_, _, err = ex.Text("yaml")
+	assert.ErrorIs(t, err, ErrBadExportFormat)
 	for _, want := range []string{`source = "databricks/databricks"`, `host = "https://adb-1.azuredatabricks.net"`,
 		`resource "databricks_instance_pool" "etl_pool"`, `instance_pool_name`, `"ETL pool"`, `min_idle_instances`,
 		`custom_tags`, "disk_spec {", "disk_type {", `azure_disk_volume_type = "PREMIUM_LRS"`, "azure_attributes {",

@@ -3,6 +3,7 @@ package warehouses
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/databricks/databricks-sdk-go/service/sql"
@@ -26,17 +27,20 @@ type Export struct {
 
 // Text is the export in format "json", "bundle" or "terraform", with its
 // file name.
-func (e Export) Text(format string) (name, text string, ok bool) {
+func (e Export) Text(format string) (name, text string, err error) {
 	switch format {
 	case "json":
-		return e.JSONFile, e.JSON, true
+		return e.JSONFile, e.JSON, nil
 	case "bundle":
-		return e.BundleFile, e.Bundle, true
+		return e.BundleFile, e.Bundle, nil
 	case "terraform":
-		return e.TerraformFile, e.Terraform, true
+		return e.TerraformFile, e.Terraform, nil
 	}
-	return "", "", false
+	return "", "", fmt.Errorf("%w: not %q", ErrBadExportFormat, format)
 }
+
+// ErrBadExportFormat: the page asked for a format warehouses do not export as.
+var ErrBadExportFormat = errors.New("SQL warehouses export as API JSON, a bundle or Terraform only")
 
 // ExportOf writes the warehouse's create request in the three formats;
 // host goes in Terraform's provider block.

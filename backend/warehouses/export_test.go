@@ -80,12 +80,12 @@ func TestExportFormatsParse(t *testing.T) {
 	assert.Contains(t, ex.Terraform, `source = "databricks/databricks"`)
 	assert.Equal(t, "bi_prod.tf", ex.TerraformFile)
 
-	name, text, ok := ex.Text("bundle")
-	assert.True(t, ok)
+	name, text, err := ex.Text("bundle")
+	require.NoError(t, err)
 	assert.Equal(t, ex.BundleFile, name)
 	assert.Equal(t, ex.Bundle, text)
-	_, _, ok = ex.Text("yaml")
-	assert.False(t, ok)
+	_, _, err = ex.Text("yaml")
+	assert.ErrorIs(t, err, ErrBadExportFormat)
 }
 
 // The service exports a warehouse it reads now, naming the workspace's host.
