@@ -59,6 +59,13 @@ describe('command palette', () => {
     await expect.poll(() => page.locator(options).first().getAttribute('data-id')).toBe('action:copy-id')
     await page.keyboard.press('Escape')
     await page.getByTestId('palette').waitFor({ state: 'hidden' })
+    // A click on the dimmed page around it closes it too.
+    await page.keyboard.press('Control+k')
+    await page.getByTestId('palette-input').waitFor()
+    await page.mouse.move(20, 700)
+    await page.mouse.down()
+    await page.mouse.up()
+    await page.getByTestId('palette').waitFor({ state: 'hidden' })
 
     // A policy, from the workspace's cached catalog, opens on the Policies page.
     await page.locator('.head h1').click()

@@ -1,6 +1,6 @@
 import { computed, shallowRef } from 'vue'
 import { useRoute, useRouter } from 'vue-router'
-import { copyText, finderApi, type ClusterAction, type FinderEntry } from '@/api'
+import { copyText, finderApi, type ClusterAction, type ClusterRow, type FinderEntry } from '@/api'
 import { routes } from '@/router'
 import { actionLabels, useClusterActions } from '@/composables/useClusterActions'
 import { shownText } from '@/lib/text'
@@ -48,12 +48,28 @@ export function usePaletteItems() {
     })),
   )
   const wsName = (id = workspaces.active?.id) => shownText(workspaces.list.find((w) => w.id === id)?.name ?? '')
+  // A row the store did not replace keeps its entry: a poll changes a few
+  // rows of 10,000, and opening the palette should not build the rest again.
+  let entryOf = new WeakMap<ClusterRow, PaletteItem>()
+  let entriesFor = ''
   const clusterItems = computed<PaletteItem[]>(() => {
     const ws = clusters.workspace
-    return clusters.all.map((c) => ({
-      id: `cluster:${ws}:${c.id}`, kind: 'cluster', label: shownText(c.name), detail: `${c.state.toLowerCase()} · ${wsName()}`,
-      run: () => void router.push({ name: 'cluster', params: { ws, id: c.id } }),
-    }))
+    const where = wsName()
+    if (entriesFor !== `${ws}\n${where}`) {
+      entryOf = new WeakMap()
+      entriesFor = `${ws}\n${where}`
+    }
+    return clusters.all.map((c) => {
+      let item = entryOf.get(c)
+      if (!item) {
+        item = {
+          id: `cluster:${ws}:${c.id}`, kind: 'cluster', label: shownText(c.name), detail: `${c.state.toLowerCase()} · ${where}`,
+          run: () => void router.push({ name: 'cluster', params: { ws, id: c.id } }),
+        }
+        entryOf.set(c, item)
+      }
+      return item
+    })
   })
   const poolItems = computed<PaletteItem[]>(() =>
     (pools.list?.pools ?? []).map((p) => ({
