@@ -23,5 +23,7 @@ func metricsRules() []ErrorRule {
 			"Enter what your contract or the list price says per DBU for each kind of compute."},
 		{metrics.ErrBadRange, "BAD_RANGE", "That time range cannot be shown.",
 			"Pick 1 h, 6 h, 24 h, 7 days, or a custom range of at most 31 days that runs forwards."},
+		{metrics.ErrNoWarehouseID, "NO_WAREHOUSE_ID", "No SQL warehouse was named for its spend.",
+			"Open the warehouse's page and its Spend tab again."},
 	}
 }
