@@ -74,6 +74,13 @@ func (m *Metrics) Spend(workspaceID, clusterID string, q metrics.SpendQuery) (me
 	})
 }
 
+// WarehouseSpend is Spend of one SQL warehouse (warehouseID, required).
+func (m *Metrics) WarehouseSpend(workspaceID, warehouseID string, q metrics.SpendQuery) (metrics.Spend, error) {
+	return call(m.facade, workspaceID, workspaces.TimeoutStatement, func(ctx context.Context) (metrics.Spend, error) {
+		return m.svc.WarehouseSpend(ctx, workspaceID, warehouseID, q)
+	})
+}
+
 // Prices are the workspace's prices per DBU, by SKU (zero where none is set).
 func (m *Metrics) Prices(workspaceID string) (metrics.Prices, error) {
 	return m.svc.Prices(workspaceID), nil

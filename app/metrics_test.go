@@ -22,6 +22,7 @@ func TestMetricsErrorsSaySentences(t *testing.T) {
 		{fmt.Errorf("%w (after 3m0s; cancelled)", metrics.ErrStatementTimeout), "STATEMENT_TIMEOUT", "shorter range"},
 		{fmt.Errorf("%w: [PARSE_SYNTAX_ERROR] …", metrics.ErrStatementFailed), "STATEMENT_FAILED", "message is below"},
 		{fmt.Errorf("%w: a price per DBU is from $0 to $100", metrics.ErrBadPrice), "BAD_PRICE", "per DBU"},
+		{metrics.ErrNoWarehouseID, "NO_WAREHOUSE_ID", "Spend tab"},
 	}
 	for _, tc := range tests {
 		got, ok := f.Format(tc.err).(UIError)

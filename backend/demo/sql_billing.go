@@ -18,8 +18,9 @@ import (
 // Statement Execution API answers them. Usage is what the workspace's
 // clusters ran: each cluster's DBU/h (the rate table of dbu.go at its
 // size) × the hours it ran that day, under its SKU; seeded clusters also
-// bill a plausible 30 days before their first run here, and the running
-// warehouse bills SQL DBUs on weekdays. Real usage records are hourly;
+// bill a plausible 30 days before their first run here, and each running
+// SQL warehouse bills its type's SQL SKU on weekdays, its id in
+// usage_metadata.warehouse_id. Real usage records are hourly;
 // here there is one record per cluster, SKU and day (the sums are the
 // same). Records lag real time by billingLag.
 const (
@@ -55,6 +56,7 @@ var demoListPrices = []struct {
 	{"PREMIUM_JOBS_COMPUTE", "AZURE", "0.25", "2021-01-01T00:00:00.000Z", "2023-01-01T00:00:00.000Z"},
 	{"PREMIUM_JOBS_COMPUTE", "AZURE", "0.30", "2023-01-01T00:00:00.000Z", ""},
 	{"PREMIUM_JOBS_COMPUTE_(PHOTON)", "AZURE", "0.30", "2023-01-01T00:00:00.000Z", ""},
+	{"PREMIUM_SQL_COMPUTE", "AZURE", "0.22", "2023-01-01T00:00:00.000Z", ""},
 	{"PREMIUM_SQL_PRO_COMPUTE", "AZURE", "0.55", "2023-01-01T00:00:00.000Z", ""},
 	{"PREMIUM_SERVERLESS_SQL_COMPUTE", "AZURE", "0.70", "2023-01-01T00:00:00.000Z", ""},
 	{"PREMIUM_ALL_PURPOSE_COMPUTE", "AWS", "0.55", "2023-01-01T00:00:00.000Z", ""},
@@ -106,6 +108,19 @@ func usageSKU(d *compute.ClusterDetails) string {
 		sku += "_(PHOTON)"
 	}
 	return billingTier + sku
+}
+
+// warehouseSKU is the SKU (less its tier) a SQL warehouse bills under, by
+// its type: serverless, pro or classic. Its records carry its id in
+// usage_metadata.warehouse_id and no cluster id.
+func warehouseSKU(info *sql.EndpointInfo) string {
+	switch {
+	case info.EnableServerlessCompute:
+		return "SERVERLESS_SQL_COMPUTE"
+	case info.WarehouseType == sql.EndpointInfoWarehouseTypeClassic:
+		return "SQL_COMPUTE"
+	}
+	return "SQL_PRO_COMPUTE"
 }
 
 // billingRate is a cluster's DBU/h as billed: the rate table at its size
@@ -218,10 +233,7 @@ func (ws *workspace) usageRecords(now time.Time) []billingRecord {
 		if wh.info.State != sql.StateRunning {
 			continue
 		}
-		sku := billingTier + "SQL_PRO_COMPUTE"
-		if wh.info.EnableServerlessCompute {
-			sku = billingTier + "SERVERLESS_SQL_COMPUTE"
-		}
+		sku := billingTier + warehouseSKU(&wh.info)
 		for day := start; day.Before(now.Add(-billingLag)); day = day.Add(24 * time.Hour) {
 			if day.Weekday() == time.Saturday || day.Weekday() == time.Sunday {
 				continue

@@ -86,6 +86,61 @@ func TestBillingUsageFollowsRunTime(t *testing.T) {
 	assert.True(t, names["PREMIUM_ALL_PURPOSE_COMPUTE"] && names["PREMIUM_ALL_PURPOSE_COMPUTE_(PHOTON)"] && names["PREMIUM_SERVERLESS_SQL_COMPUTE"], "%v", names)
 }
 
+// The spend queries' split by SQL warehouse (backend/metrics usageSQL and
+// warehouseUsageSQL): warehouse records carry usage_metadata.warehouse_id,
+// a SQL SKU and no cluster id; a bound :warehouse_id keeps only its rows.
+func TestBillingUsageByWarehouse(t *testing.T) {
+	t.Parallel()
+	srv, w := frozen(t, Options{})
+	org, err := w.CurrentWorkspaceID(testCtx(t))
+	require.NoError(t, err)
+	now := srv.Clock().Now().UTC()
+	params := func(extra ...sql.StatementParameterListItem) []sql.StatementParameterListItem {
+		return append([]sql.StatementParameterListItem{{Name: "workspace_id", Value: strconv.FormatInt(org, 10), Type: "STRING"},
+			{Name: "first_day", Value: now.AddDate(0, 0, -29).Format(time.DateOnly), Type: "DATE"},
+			{Name: "end_day", Value: now.AddDate(0, 0, 1).Format(time.DateOnly), Type: "DATE"}}, extra...)
+	}
+	const sel = `SELECT usage_date, sku_name, cloud, usage_metadata.cluster_id AS cluster_id, usage_metadata.warehouse_id AS warehouse_id, SUM(usage_quantity) AS dbus FROM system.billing.usage `
+	const group = ` GROUP BY usage_date, sku_name, cloud, usage_metadata.cluster_id, usage_metadata.warehouse_id ORDER BY usage_date`
+	const scope = `WHERE workspace_id = :workspace_id AND usage_unit = 'DBU' AND usage_date >= :first_day AND usage_date < :end_day`
+
+	all := billingStatement(t, w, sel+scope+group, params()...)
+	require.Equal(t, sql.StatementStateSucceeded, all.Status.State, "%+v", all.Status.Error)
+	assert.Equal(t, []string{"usage_date", "sku_name", "cloud", "cluster_id", "warehouse_id", "dbus"}, colNames(all))
+	byWarehouse := map[string]float64{}
+	for _, row := range all.Result.DataArray {
+		if row[4] == "" {
+			assert.NotEmpty(t, row[3], "usage of no warehouse is a cluster's")
+			continue
+		}
+		assert.Empty(t, row[3], "a warehouse's usage has no cluster id")
+		assert.Contains(t, row[1], "SQL", "a SQL SKU")
+		dbus, err := strconv.ParseFloat(row[5], 64)
+		require.NoError(t, err)
+		byWarehouse[row[4]] += dbus
+	}
+	require.Contains(t, byWarehouse, demoWarehouseID, "the running Starter warehouse bills")
+
+	one := billingStatement(t, w, sel+scope+` AND usage_metadata.warehouse_id = :warehouse_id`+group,
+		params(sql.StatementParameterListItem{Name: "warehouse_id", Value: demoWarehouseID, Type: "STRING"})...)
+	require.Equal(t, sql.StatementStateSucceeded, one.Status.State, "%+v", one.Status.Error)
+	require.NotEmpty(t, one.Result.DataArray)
+	sum := 0.0
+	for _, row := range one.Result.DataArray {
+		assert.Equal(t, demoWarehouseID, row[4])
+		assert.Equal(t, "PREMIUM_SERVERLESS_SQL_COMPUTE", row[1])
+		dbus, _ := strconv.ParseFloat(row[5], 64)
+		sum += dbus
+	}
+	assert.InDelta(t, byWarehouse[demoWarehouseID], sum, 1e-6, "the filter keeps exactly its rows")
+
+	// A value is compared, never read as SQL.
+	none := billingStatement(t, w, sel+scope+` AND usage_metadata.warehouse_id = :warehouse_id`+group,
+		params(sql.StatementParameterListItem{Name: "warehouse_id", Value: "x' OR '1'='1", Type: "STRING"})...)
+	require.Equal(t, sql.StatementStateSucceeded, none.Status.State)
+	assert.Empty(t, none.Result.DataArray)
+}
+
 func TestBillingListPricesAndRefusals(t *testing.T) {
 	t.Parallel()
 	srv, w := frozen(t, Options{})

@@ -21,6 +21,8 @@ var (
 	ErrBadRange = errors.New("unknown time range")
 	// ErrBadPrice: a price per DBU out of range.
 	ErrBadPrice = errors.New("invalid price per DBU")
+	// ErrNoWarehouseID: a warehouse's spend asked for without its id.
+	ErrNoWarehouseID = errors.New("no SQL warehouse id given")
 )
 
 // Grants is what an admin grants so a user can read the utilisation table.

@@ -23,11 +23,12 @@ const (
 
 // usageRow is one row of usageSQL: DBUs of one SKU (and cluster) on one day.
 type usageRow struct {
-	day     string // usage_date, YYYY-MM-DD
-	sku     string
-	cloud   string
-	cluster string // "" for usage with no cluster (SQL warehouses, serverless)
-	dbus    float64
+	day       string // usage_date, YYYY-MM-DD
+	sku       string
+	cloud     string
+	cluster   string // "" for usage with no cluster (SQL warehouses, serverless)
+	warehouse string // usage_metadata.warehouse_id: "" for usage of no SQL warehouse
+	dbus      float64
 }
 
 // listPrice is one row of listPricesSQL: a SKU's price per DBU over a window.
@@ -54,23 +55,33 @@ type SpendCluster struct {
 	Dollars   float64 `json:"dollars"`
 }
 
+// SpendWarehouse is one SQL warehouse's total over the window (the page
+// names it from its own list of warehouses; one deleted since keeps its id).
+type SpendWarehouse struct {
+	WarehouseID string  `json:"warehouseId"`
+	DBUs        float64 `json:"dbus"`
+	Dollars     float64 `json:"dollars"`
+}
+
 // Spend is actual usage per day from system.billing.usage, priced.
 type Spend struct {
-	Warehouse    string         `json:"warehouse"`
-	Days         []string       `json:"days"` // YYYY-MM-DD, oldest first
-	X            []int64        `json:"x"`    // each day's start (UTC), seconds since the epoch
-	DBUs         []float64      `json:"dbus"`
-	Dollars      []float64      `json:"dollars"`
-	BySKU        []SpendSKU     `json:"bySku"`
-	TopClusters  []SpendCluster `json:"topClusters"`
-	TotalDBUs    float64        `json:"totalDbus"`
-	TotalDollars float64        `json:"totalDollars"`
-	Prices       string         `json:"prices"`     // PricesList, PricesEstimate or PricesMixed
-	PricesNote   string         `json:"pricesNote"` // why the $ are (partly) estimates
-	Unpriced     []string       `json:"unpriced"`   // SKUs with no price at all ($0 counted)
-	Rows         int            `json:"rows"`
-	StatementID  string         `json:"statementId"`
-	Truncated    bool           `json:"truncated"`
+	Warehouse   string         `json:"warehouse"`
+	Days        []string       `json:"days"` // YYYY-MM-DD, oldest first
+	X           []int64        `json:"x"`    // each day's start (UTC), seconds since the epoch
+	DBUs        []float64      `json:"dbus"`
+	Dollars     []float64      `json:"dollars"`
+	BySKU       []SpendSKU     `json:"bySku"`
+	TopClusters []SpendCluster `json:"topClusters"`
+	// ByWarehouse is every SQL warehouse that billed, most $ first.
+	ByWarehouse  []SpendWarehouse `json:"byWarehouse"`
+	TotalDBUs    float64          `json:"totalDbus"`
+	TotalDollars float64          `json:"totalDollars"`
+	Prices       string           `json:"prices"`     // PricesList, PricesEstimate or PricesMixed
+	PricesNote   string           `json:"pricesNote"` // why the $ are (partly) estimates
+	Unpriced     []string         `json:"unpriced"`   // SKUs with no price at all ($0 counted)
+	Rows         int              `json:"rows"`
+	StatementID  string           `json:"statementId"`
+	Truncated    bool             `json:"truncated"`
 }
 
 // spendWindow is the days shown: SpendDays ending today (UTC), and the
@@ -85,10 +96,19 @@ func spendWindow(now time.Time) (days []string, from, to time.Time) {
 }
 
 // skuFamily is the family of a SKU name the user's prices are set by
-// (usage SKUs carry a tier: PREMIUM_JOBS_COMPUTE_(PHOTON) → JOBS_COMPUTE_(PHOTON));
-// "" for SKUs the user sets no price for (SQL, serverless, ...).
+// (usage SKUs carry a tier: PREMIUM_JOBS_COMPUTE_(PHOTON) → JOBS_COMPUTE_(PHOTON);
+// SQL warehouses' by kind, some with a region after: PREMIUM_SERVERLESS_SQL_COMPUTE_US_EAST
+// → SERVERLESS_SQL_COMPUTE); "" for SKUs the user sets no price for (serverless jobs, ...).
 func skuFamily(sku string) string {
 	s := strings.ToUpper(sku)
+	switch {
+	case strings.Contains(s, SKUSQLServerless):
+		return SKUSQLServerless
+	case strings.Contains(s, SKUSQLPro):
+		return SKUSQLPro
+	case strings.HasSuffix(s, "_"+SKUSQLClassic) || s == SKUSQLClassic:
+		return SKUSQLClassic
+	}
 	photon := strings.HasSuffix(s, "_(PHOTON)")
 	base := ""
 	switch {
@@ -127,13 +147,14 @@ func shapeSpend(rows []usageRow, list []listPrice, own Prices, now time.Time) Sp
 	days, from, _ := spendWindow(now)
 	index := map[string]int{}
 	out := Spend{Days: days, X: make([]int64, len(days)), DBUs: make([]float64, len(days)), Dollars: make([]float64, len(days)),
-		BySKU: []SpendSKU{}, TopClusters: []SpendCluster{}, Unpriced: []string{}}
+		BySKU: []SpendSKU{}, TopClusters: []SpendCluster{}, ByWarehouse: []SpendWarehouse{}, Unpriced: []string{}}
 	for i, d := range days {
 		index[d] = i
 		out.X[i] = from.AddDate(0, 0, i).Unix()
 	}
 	skus := map[string]*SpendSKU{}
 	clusters := map[string]*SpendCluster{}
+	warehouses := map[string]*SpendWarehouse{}
 	unpriced := map[string]bool{}
 	usedList, usedOwn := false, false
 	for _, r := range rows {
@@ -173,6 +194,15 @@ func shapeSpend(rows []usageRow, list []listPrice, own Prices, now time.Time) Sp
 			c.DBUs += r.dbus
 			c.Dollars += cost
 		}
+		if r.warehouse != "" {
+			w := warehouses[r.warehouse]
+			if w == nil {
+				w = &SpendWarehouse{WarehouseID: r.warehouse}
+				warehouses[r.warehouse] = w
+			}
+			w.DBUs += r.dbus
+			w.Dollars += cost
+		}
 	}
 	for i := range days {
 		out.DBUs[i], out.Dollars[i] = round2(out.DBUs[i]), round2(out.Dollars[i])
@@ -211,6 +241,21 @@ func shapeSpend(rows []usageRow, list []listPrice, own Prices, now time.Time) Sp
 	if len(out.TopClusters) > spendTop {
 		out.TopClusters = out.TopClusters[:spendTop]
 	}
+	// Every warehouse (a workspace has few), ranked as the clusters are.
+	for _, w := range warehouses {
+		w.DBUs, w.Dollars = round2(w.DBUs), round2(w.Dollars)
+		out.ByWarehouse = append(out.ByWarehouse, *w)
+	}
+	sort.Slice(out.ByWarehouse, func(i, j int) bool {
+		a, b := out.ByWarehouse[i], out.ByWarehouse[j]
+		if a.Dollars != b.Dollars {
+			return a.Dollars > b.Dollars
+		}
+		if a.DBUs != b.DBUs {
+			return a.DBUs > b.DBUs
+		}
+		return a.WarehouseID < b.WarehouseID
+	})
 	for s := range unpriced {
 		out.Unpriced = append(out.Unpriced, s)
 	}
@@ -228,14 +273,15 @@ func shapeSpend(rows []usageRow, list []listPrice, own Prices, now time.Time) Sp
 
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
 
-// usageRows reads usageSQL's rows (usage_date, sku_name, cloud, cluster_id, dbus).
+// usageRows reads usageSQL's rows (usage_date, sku_name, cloud,
+// cluster_id, warehouse_id, dbus).
 func usageRows(raw [][]*string) []usageRow {
 	out := make([]usageRow, 0, len(raw))
 	for _, r := range raw {
-		if len(r) < 5 || r[0] == nil || r[1] == nil || r[4] == nil {
+		if len(r) < 6 || r[0] == nil || r[1] == nil || r[5] == nil {
 			continue
 		}
-		dbus, err := strconv.ParseFloat(*r[4], 64)
+		dbus, err := strconv.ParseFloat(*r[5], 64)
 		if err != nil {
 			continue
 		}
@@ -243,7 +289,7 @@ func usageRows(raw [][]*string) []usageRow {
 		if len(day) > len(time.DateOnly) {
 			day = day[:len(time.DateOnly)]
 		}
-		out = append(out, usageRow{day: day, sku: *r[1], cloud: deref(r[2]), cluster: deref(r[3]), dbus: dbus})
+		out = append(out, usageRow{day: day, sku: *r[1], cloud: deref(r[2]), cluster: deref(r[3]), warehouse: deref(r[4]), dbus: dbus})
 	}
 	return out
 }

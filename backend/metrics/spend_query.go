@@ -13,20 +13,28 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
-// usageSQL sums a workspace's DBUs per day, SKU and cluster from
-// system.billing.usage (hourly records; usage_quantity in usage_unit DBU).
-// The workspace and days are bound parameters, never pasted in (named so
-// no marker reads as a SQL keyword).
-const usageSQL = `SELECT usage_date, sku_name, cloud, usage_metadata.cluster_id AS cluster_id, SUM(usage_quantity) AS dbus ` +
-	`FROM system.billing.usage ` +
-	`WHERE workspace_id = :workspace_id AND usage_unit = 'DBU' AND usage_date >= :first_day AND usage_date < :end_day ` +
-	`GROUP BY usage_date, sku_name, cloud, usage_metadata.cluster_id ORDER BY usage_date`
+// usageSQL sums a workspace's DBUs per day, SKU, cluster and SQL warehouse
+// from system.billing.usage (hourly records; usage_quantity in usage_unit
+// DBU; usage_metadata.cluster_id and .warehouse_id name what billed, see
+// docs.databricks.com/admin/system-tables/billing). The workspace, the
+// resource and the days are bound parameters, never pasted in (named so no
+// marker reads as a SQL keyword). Every usage query selects these columns
+// in this order (usageRows reads them).
+const usageSQL = usageSelect +
+	`WHERE workspace_id = :workspace_id AND usage_unit = 'DBU' AND usage_date >= :first_day AND usage_date < :end_day ` + usageGroup
 
 // clusterUsageSQL is usageSQL for one cluster (:cluster_id, bound too).
-const clusterUsageSQL = `SELECT usage_date, sku_name, cloud, usage_metadata.cluster_id AS cluster_id, SUM(usage_quantity) AS dbus ` +
-	`FROM system.billing.usage ` +
-	`WHERE workspace_id = :workspace_id AND usage_metadata.cluster_id = :cluster_id AND usage_unit = 'DBU' AND usage_date >= :first_day AND usage_date < :end_day ` +
-	`GROUP BY usage_date, sku_name, cloud, usage_metadata.cluster_id ORDER BY usage_date`
+const clusterUsageSQL = usageSelect +
+	`WHERE workspace_id = :workspace_id AND usage_metadata.cluster_id = :cluster_id AND usage_unit = 'DBU' AND usage_date >= :first_day AND usage_date < :end_day ` + usageGroup
+
+// warehouseUsageSQL is usageSQL for one SQL warehouse (:warehouse_id, bound too).
+const warehouseUsageSQL = usageSelect +
+	`WHERE workspace_id = :workspace_id AND usage_metadata.warehouse_id = :warehouse_id AND usage_unit = 'DBU' AND usage_date >= :first_day AND usage_date < :end_day ` + usageGroup
+
+const usageSelect = `SELECT usage_date, sku_name, cloud, usage_metadata.cluster_id AS cluster_id, ` +
+	`usage_metadata.warehouse_id AS warehouse_id, SUM(usage_quantity) AS dbus FROM system.billing.usage `
+
+const usageGroup = `GROUP BY usage_date, sku_name, cloud, usage_metadata.cluster_id, usage_metadata.warehouse_id ORDER BY usage_date`
 
 // listPricesSQL reads the USD list prices per DBU in effect during the
 // window; the join with usage (same SKU and cloud, the day inside the
@@ -40,12 +48,24 @@ type SpendQuery struct {
 	StartWarehouse bool `json:"startWarehouse"`
 }
 
-// spendParams are the bound parameters of the usage query (clusterID "" for
-// the whole workspace).
-func spendParams(workspaceID, clusterID string, from, to time.Time) []sql.StatementParameterListItem {
+// spendScope is what a spend view covers: the whole workspace (zero), one
+// cluster or one SQL warehouse; its statement and the id bound into it.
+type spendScope struct {
+	stmt  string
+	param string // the id's parameter name, "" for the workspace
+	id    string
+}
+
+func workspaceScope() spendScope          { return spendScope{stmt: usageSQL} }
+func clusterScope(id string) spendScope   { return spendScope{clusterUsageSQL, "cluster_id", id} }
+func warehouseScope(id string) spendScope { return spendScope{warehouseUsageSQL, "warehouse_id", id} }
+func (sc spendScope) whole() bool         { return sc.param == "" }
+
+// spendParams are the bound parameters of the scope's usage query.
+func spendParams(workspaceID string, sc spendScope, from, to time.Time) []sql.StatementParameterListItem {
 	p := []sql.StatementParameterListItem{{Name: "workspace_id", Value: workspaceID, Type: "STRING"}}
-	if clusterID != "" {
-		p = append(p, sql.StatementParameterListItem{Name: "cluster_id", Value: clusterID, Type: "STRING"})
+	if sc.param != "" {
+		p = append(p, sql.StatementParameterListItem{Name: sc.param, Value: sc.id, Type: "STRING"})
 	}
 	return append(p,
 		sql.StatementParameterListItem{Name: "first_day", Value: from.Format(time.DateOnly), Type: "DATE"},
@@ -56,6 +76,21 @@ func spendParams(workspaceID, clusterID string, from, to time.Time) []sql.Statem
 // or of the whole workspace (clusterID ""), priced at list prices where
 // the user can read them, else at the user's own prices (an estimate).
 func (s *Service) Spend(ctx context.Context, ws, clusterID string, q SpendQuery) (Spend, error) {
+	if clusterID == "" {
+		return s.spend(ctx, ws, workspaceScope(), q)
+	}
+	return s.spend(ctx, ws, clusterScope(clusterID), q)
+}
+
+// WarehouseSpend is Spend of one SQL warehouse (its SQL SKUs' usage).
+func (s *Service) WarehouseSpend(ctx context.Context, ws, warehouseID string, q SpendQuery) (Spend, error) {
+	if warehouseID == "" {
+		return Spend{}, ErrNoWarehouseID
+	}
+	return s.spend(ctx, ws, warehouseScope(warehouseID), q)
+}
+
+func (s *Service) spend(ctx context.Context, ws string, sc spendScope, q SpendQuery) (Spend, error) {
 	w, wh, err := s.ready(ctx, ws, q.StartWarehouse)
 	if err != nil {
 		return Spend{}, err
@@ -66,17 +101,13 @@ func (s *Service) Spend(ctx context.Context, ws, clusterID string, q SpendQuery)
 	}
 	now := s.now()
 	_, from, to := spendWindow(now)
-	stmt := usageSQL
-	if clusterID != "" {
-		stmt = clusterUsageSQL
-	}
-	res, err := s.run(ctx, w, wh, stmt, spendParams(strconv.FormatInt(org, 10), clusterID, from, to))
+	res, err := s.run(ctx, w, wh, sc.stmt, spendParams(strconv.FormatInt(org, 10), sc, from, to))
 	if err != nil {
 		return Spend{}, refusal(err, ErrNoBillingTables, BillingGrants)
 	}
 	list, note := s.listPrices(ctx, w, wh, from, to)
 	out := shapeSpend(usageRows(res.rows), list, s.prefs.Prices(ws), now)
-	if clusterID == "" {
+	if sc.whole() {
 		s.nameClusters(ctx, w, out.TopClusters)
 	}
 	out.Warehouse, out.Rows, out.StatementID, out.Truncated = wh, len(res.rows), res.id, res.truncated

@@ -43,6 +43,28 @@ func TestSpendFromBillingUsage(t *testing.T) {
 		assert.NotEmpty(t, c.Name, "ranked clusters are named")
 	}
 	assert.Empty(t, one.TopClusters[0].Name, "the cluster's own view needs no names")
+	assert.Empty(t, one.ByWarehouse, "a cluster's usage is no warehouse's")
+	require.NotEmpty(t, all.ByWarehouse, "the running Starter warehouse billed")
+	starter := all.ByWarehouse[0]
+	for _, w := range all.ByWarehouse {
+		if w.WarehouseID == whs.Items[0].ID {
+			starter = w
+		}
+	}
+	assert.Equal(t, whs.Items[0].ID, starter.WarehouseID)
+	assert.Greater(t, starter.DBUs, 0.0)
+
+	// One warehouse's own spend: its SQL SKU only, the same total as its row.
+	wh, err := s.WarehouseSpend(ctx, "demo", starter.WarehouseID, SpendQuery{})
+	require.NoError(t, err)
+	assert.InDelta(t, starter.DBUs, wh.TotalDBUs, 0.5*starter.DBUs/float64(SpendDays))
+	require.Len(t, wh.BySKU, 1)
+	assert.Contains(t, wh.BySKU[0].SKU, "SQL")
+	assert.Empty(t, wh.TopClusters)
+	require.Len(t, wh.ByWarehouse, 1)
+	assert.Equal(t, starter.WarehouseID, wh.ByWarehouse[0].WarehouseID)
+	_, err = s.WarehouseSpend(ctx, "demo", "", SpendQuery{})
+	require.ErrorIs(t, err, ErrNoWarehouseID)
 	sum := 0.0
 	for _, d := range all.Dollars {
 		sum += d

@@ -11,13 +11,16 @@ import (
 
 func TestSKUFamily(t *testing.T) {
 	for sku, want := range map[string]string{
-		"PREMIUM_ALL_PURPOSE_COMPUTE":           SKUAllPurpose,
-		"STANDARD_ALL_PURPOSE_COMPUTE_(PHOTON)": SKUAllPurposePhoton,
-		"PREMIUM_JOBS_COMPUTE":                  SKUJobs,
-		"ENTERPRISE_JOBS_COMPUTE_(PHOTON)":      SKUJobsPhoton,
-		"JOBS_COMPUTE":                          SKUJobs,
-		"PREMIUM_SQL_PRO_COMPUTE":               "",
-		"PREMIUM_JOBS_SERVERLESS_COMPUTE":       "",
+		"PREMIUM_ALL_PURPOSE_COMPUTE":            SKUAllPurpose,
+		"STANDARD_ALL_PURPOSE_COMPUTE_(PHOTON)":  SKUAllPurposePhoton,
+		"PREMIUM_JOBS_COMPUTE":                   SKUJobs,
+		"ENTERPRISE_JOBS_COMPUTE_(PHOTON)":       SKUJobsPhoton,
+		"JOBS_COMPUTE":                           SKUJobs,
+		"PREMIUM_SQL_PRO_COMPUTE":                SKUSQLPro,
+		"PREMIUM_SERVERLESS_SQL_COMPUTE_US_EAST": SKUSQLServerless,
+		"ENTERPRISE_SQL_COMPUTE":                 SKUSQLClassic,
+		"PREMIUM_NOT_SQL_COMPUTEX":               "",
+		"PREMIUM_JOBS_SERVERLESS_COMPUTE":        "",
 	} {
 		assert.Equal(t, want, skuFamily(sku), sku)
 	}
@@ -34,30 +37,41 @@ func TestSpendWindow(t *testing.T) {
 
 func TestSpendParamsAreBound(t *testing.T) {
 	from, to := time.Date(2026, 1, 31, 0, 0, 0, 0, time.UTC), time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)
+	days := []sql.StatementParameterListItem{
+		{Name: "first_day", Value: "2026-01-31", Type: "DATE"}, {Name: "end_day", Value: "2026-03-02", Type: "DATE"}}
+	wsID := sql.StatementParameterListItem{Name: "workspace_id", Value: "123", Type: "STRING"}
 	tests := []struct {
-		name, cluster, stmt string
-		want                []sql.StatementParameterListItem
+		name  string
+		scope spendScope
+		want  []sql.StatementParameterListItem
 	}{
-		{"workspace", "", usageSQL, []sql.StatementParameterListItem{
-			{Name: "workspace_id", Value: "123", Type: "STRING"},
-			{Name: "first_day", Value: "2026-01-31", Type: "DATE"}, {Name: "end_day", Value: "2026-03-02", Type: "DATE"}}},
-		{"cluster", "0101-abc'; DROP", clusterUsageSQL, []sql.StatementParameterListItem{
-			{Name: "workspace_id", Value: "123", Type: "STRING"}, {Name: "cluster_id", Value: "0101-abc'; DROP", Type: "STRING"},
-			{Name: "first_day", Value: "2026-01-31", Type: "DATE"}, {Name: "end_day", Value: "2026-03-02", Type: "DATE"}}},
+		{"workspace", workspaceScope(), append([]sql.StatementParameterListItem{wsID}, days...)},
+		{"cluster", clusterScope("0101-abc'; DROP"), append([]sql.StatementParameterListItem{wsID,
+			{Name: "cluster_id", Value: "0101-abc'; DROP", Type: "STRING"}}, days...)},
+		{"warehouse", warehouseScope("4f8c' OR '1'='1"), append([]sql.StatementParameterListItem{wsID,
+			{Name: "warehouse_id", Value: "4f8c' OR '1'='1", Type: "STRING"}}, days...)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := spendParams("123", tc.cluster, from, to)
+			got := spendParams("123", tc.scope, from, to)
 			assert.Equal(t, tc.want, got)
 			for _, p := range got {
-				assert.Contains(t, tc.stmt, ":"+p.Name, "every parameter has its marker")
-				assert.NotContains(t, tc.stmt, p.Value, "values are bound, never pasted")
+				assert.Contains(t, tc.scope.stmt, ":"+p.Name, "every parameter has its marker")
+				assert.NotContains(t, tc.scope.stmt, p.Value, "values are bound, never pasted")
 			}
 		})
 	}
 	for _, p := range []string{":window_start", ":window_end"} {
 		assert.Contains(t, listPricesSQL, p)
 	}
+}
+
+func TestUsageQueriesSplitByWarehouse(t *testing.T) {
+	for _, stmt := range []string{usageSQL, clusterUsageSQL, warehouseUsageSQL} {
+		assert.Contains(t, stmt, "usage_metadata.warehouse_id AS warehouse_id", "the same columns in every scope")
+		assert.Contains(t, stmt, "GROUP BY usage_date, sku_name, cloud, usage_metadata.cluster_id, usage_metadata.warehouse_id")
+	}
+	assert.Contains(t, warehouseUsageSQL, "usage_metadata.warehouse_id = :warehouse_id")
 }
 
 func TestPriceOnEffectiveWindow(t *testing.T) {
@@ -151,16 +165,46 @@ func TestShapeSpend(t *testing.T) {
 	}
 }
 
+func TestShapeSpendByWarehouse(t *testing.T) {
+	now := time.Date(2026, 3, 1, 15, 0, 0, 0, time.UTC)
+	rows := []usageRow{
+		{day: "2026-03-01", sku: "PREMIUM_SQL_PRO_COMPUTE", cloud: "AZURE", warehouse: "pro", dbus: 10},
+		{day: "2026-02-28", sku: "PREMIUM_SQL_PRO_COMPUTE", cloud: "AZURE", warehouse: "pro", dbus: 2},
+		{day: "2026-03-01", sku: "PREMIUM_SERVERLESS_SQL_COMPUTE", cloud: "AZURE", warehouse: "sls", dbus: 8},
+		{day: "2026-03-01", sku: "PREMIUM_ALL_PURPOSE_COMPUTE", cloud: "AZURE", cluster: "a", dbus: 50},
+		{day: "2026-03-01", sku: "PREMIUM_SQL_PRO_COMPUTE", cloud: "AZURE", warehouse: "cheap", dbus: 1},
+	}
+	since := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+	list := []listPrice{
+		{sku: "PREMIUM_SQL_PRO_COMPUTE", cloud: "AZURE", price: 0.55, from: since},
+		{sku: "PREMIUM_SERVERLESS_SQL_COMPUTE", cloud: "AZURE", price: 0.70, from: since},
+		{sku: "PREMIUM_ALL_PURPOSE_COMPUTE", cloud: "AZURE", price: 0.55, from: since},
+	}
+	s := shapeSpend(rows, list, Prices{}, now)
+	assert.Equal(t, []SpendWarehouse{
+		{WarehouseID: "pro", DBUs: 12, Dollars: 6.6},
+		{WarehouseID: "sls", DBUs: 8, Dollars: 5.6},
+		{WarehouseID: "cheap", DBUs: 1, Dollars: 0.55},
+	}, s.ByWarehouse, "every warehouse that billed, most $ first; cluster usage is not a warehouse's")
+	est := shapeSpend(rows, nil, Prices{SQLPro: 0.5, SQLServerless: 0.7}, now)
+	assert.Equal(t, SpendWarehouse{WarehouseID: "pro", DBUs: 12, Dollars: 6}, est.ByWarehouse[0], "without list prices: the user's price for the warehouse's kind")
+	none := shapeSpend(rows[3:4], list, Prices{}, now)
+	assert.Equal(t, []SpendWarehouse{}, none.ByWarehouse, "an empty list, not null, for the page")
+}
+
 func TestUsageAndPriceRows(t *testing.T) {
 	str := func(s string) *string { return &s }
 	u := usageRows([][]*string{
-		{str("2026-03-01"), str("PREMIUM_JOBS_COMPUTE"), str("AZURE"), nil, str("1.5")},
-		{str("2026-03-01T00:00:00.000Z"), str("X"), nil, str("c1"), str("2")},
-		{str("2026-03-01"), str("X"), nil, nil, str("not a number")},
-		{nil, str("X"), nil, nil, str("1")},
+		{str("2026-03-01"), str("PREMIUM_JOBS_COMPUTE"), str("AZURE"), nil, nil, str("1.5")},
+		{str("2026-03-01T00:00:00.000Z"), str("X"), nil, str("c1"), nil, str("2")},
+		{str("2026-03-01"), str("PREMIUM_SQL_PRO_COMPUTE"), nil, nil, str("wh1"), str("3")},
+		{str("2026-03-01"), str("X"), nil, nil, nil, str("not a number")},
+		{nil, str("X"), nil, nil, nil, str("1")},
+		{str("2026-03-01"), str("X"), nil, nil, str("1")}, // the old five columns
 	})
 	assert.Equal(t, []usageRow{{day: "2026-03-01", sku: "PREMIUM_JOBS_COMPUTE", cloud: "AZURE", dbus: 1.5},
-		{day: "2026-03-01", sku: "X", cluster: "c1", dbus: 2}}, u)
+		{day: "2026-03-01", sku: "X", cluster: "c1", dbus: 2},
+		{day: "2026-03-01", sku: "PREMIUM_SQL_PRO_COMPUTE", warehouse: "wh1", dbus: 3}}, u)
 	p := listPriceRows([][]*string{
 		{str("S"), str("AZURE"), str("0.55"), str("2024-01-01T00:00:00.000Z"), nil},
 		{str("S"), str("AZURE"), str("0.50"), str("2020-01-01 00:00:00"), str("2024-01-01T00:00:00.000Z")},

@@ -30,5 +30,8 @@ func ErrorWording() []wording.Rule {
 		{Target: ErrBadRange, Code: "BAD_RANGE",
 			Message: "That time range cannot be shown.",
 			Hint:    "Pick 1 h, 6 h, 24 h, 7 days, or a custom range of at most 31 days that runs forwards."},
+		{Target: ErrNoWarehouseID, Code: "NO_WAREHOUSE_ID",
+			Message: "No SQL warehouse was named for its spend.",
+			Hint:    "Open the warehouse's page and its Spend tab again."},
 	}
 }

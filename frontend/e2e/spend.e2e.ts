@@ -73,6 +73,18 @@ async function expected(days: string[], clusterId: string) {
   return { rows: usage.length, dbus: dbus.map(r2), dollars: dollars.map(r2) }
 }
 
+/** Each SQL warehouse's DBUs over the days, grouped by usage_metadata.warehouse_id as the app's query does. */
+async function warehouseTotals(days: string[]): Promise<Map<string, number>> {
+  const { headers } = await rest('GET', '/api/2.0/preview/scim/v2/Me')
+  const to = new Date(Date.parse(`${days.at(-1)!}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+  const rows = await query(
+    'SELECT usage_metadata.warehouse_id AS warehouse_id, SUM(usage_quantity) AS dbus FROM system.billing.usage ' +
+    "WHERE workspace_id = :workspace_id AND usage_unit = 'DBU' AND usage_date >= :from AND usage_date < :to GROUP BY usage_metadata.warehouse_id",
+    [{ name: 'workspace_id', value: headers.get('x-databricks-org-id') ?? '' }, { name: 'from', value: days[0]!, type: 'DATE' }, { name: 'to', value: to, type: 'DATE' }],
+  )
+  return new Map(rows.filter(([id]) => id).map(([id, q]) => [id!, Number(q)]))
+}
+
 interface Plotted { points: number; x: number[]; lines: Record<string, (number | null)[]> }
 const plotted = async (page: Page, testid: string): Promise<Plotted | null> => {
   const el = page.getByTestId(testid)
@@ -155,6 +167,21 @@ describe('spend', () => {
         expect(await top.count()).toBeGreaterThan(2)
         expect(await top.first().locator('a').textContent()).toBeTruthy()
         await page.screenshot({ path: join(artifacts, `e2e-spend-workspace-${scheme}.png`) })
+        if (scheme === 'light') {
+          // By warehouse: each SQL warehouse that billed, named from the workspace's list, with the
+          // DBUs the same usage query grouped by usage_metadata.warehouse_id gives.
+          const byWh = page.getByTestId('spend-warehouses')
+          const starter = byWh.locator(`tr[data-warehouse="${warehouseId}"]`)
+          expect(await starter.locator('td').first().textContent()).toBe('Serverless Starter Warehouse')
+          // (Only the Starter's: it never stops, while other files start and stop theirs meanwhile.)
+          const totals = await warehouseTotals(daysOf(got.x))
+          expect(totals.get(warehouseId)).toBeGreaterThan(0)
+          expect(Number(await starter.getAttribute('data-dbus'))).toBeCloseTo(totals.get(warehouseId)!, 1)
+          await page.setViewportSize({ width: 1280, height: 720 })
+          await byWh.scrollIntoViewIfNeeded()
+          await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
+          await page.screenshot({ path: join(artifacts, 'e2e-spend-by-warehouse.png') })
+        }
         if (scheme === 'light') {
           // A ranked cluster opens its page.
           const name = (await top.first().locator('a').textContent())!

@@ -219,4 +219,54 @@ describe('SQL warehouses', () => {
     expect(errors).toEqual([])
     await context.close()
   }, 240_000)
+
+  it('narrows the rows by type and by state, as the Compute filters do, and clears them', async () => {
+    const { page, context, errors } = await open(browser, url)
+    // A Pro warehouse of its own, so the list holds more than one type whatever other files left.
+    const name = `e2e-wh-filter-${Date.now().toString(36)}`
+    const id = await demo.createWarehouse(name, { max_num_clusters: 1 })
+    await page.locator('[data-nav="warehouses"]').click()
+    await page.getByTestId('warehouses-table').waitFor()
+    await expect.poll(() => row(page, id).count(), { timeout: 30_000 }).toBe(1)
+    const rows = page.locator('tr[data-warehouse]')
+    const kinds = () => rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('td:nth-child(3)')?.textContent ?? ''))
+    const states = () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-state')))
+    const all = await rows.count()
+    expect(all).toBeGreaterThan(2)
+
+    // Type: Classic only (the seeded Classic BI), each option with its count.
+    await page.getByTestId('warehouse-filter-kind').click()
+    const option = (text: string) => page.locator('.n-base-select-menu:visible .n-base-select-option', { hasText: text })
+    await expect.poll(() => option('Classic (').count()).toBe(1)
+    await option('Classic (').click()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => rows.count()).toBeLessThan(all)
+    expect(await byName(page, 'Classic BI').count()).toBe(1)
+    expect((await kinds()).every((k) => k.startsWith('Classic'))).toBe(true)
+    expect(await row(page, id).count()).toBe(0)
+    await expect.poll(() => page.getByTestId('warehouse-count').textContent()).toMatch(new RegExp(`^${await rows.count()} of \\d+$`))
+    // At the smallest window the app is made for; after two frames, so WebKitGTK's shot shows the narrowed rows.
+    await page.setViewportSize({ width: 1280, height: 720 })
+    await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
+    await page.screenshot({ path: join(artifacts, 'e2e-warehouses-filter.png') })
+
+    // Clear, then a state: Running, which the Starter warehouse always is (spend
+    // queries go through it); every row shown runs, live.
+    await page.getByTestId('warehouse-filters-clear').click()
+    await expect.poll(() => row(page, id).count()).toBe(1)
+    await page.getByTestId('warehouse-filter-state').click()
+    await option('Running (').click()
+    await page.keyboard.press('Escape')
+    await expect.poll(async () => {
+      const s = await states()
+      return s.length > 0 && s.every((x) => x === 'RUNNING')
+    }).toBe(true)
+    expect(await row(page, '4f8c2a9b1d3e5f70').count()).toBe(1)
+    await page.getByTestId('warehouse-filters-clear').click()
+    await expect.poll(() => rows.count()).toBeGreaterThan(2)
+
+    await fetch(`${demo.url}/api/2.0/sql/warehouses/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${demo.token}` } })
+    expect(errors).toEqual([])
+    await context.close()
+  }, 120_000)
 })

@@ -98,6 +98,7 @@ export {
   type MetricsSpan,
   type MetricsSpend,
   type MetricsSpendCluster,
+  type MetricsSpendWarehouse,
   type MetricsUtilisation,
   type MetricsWarehouse,
   type MetricsWarehouses,

@@ -1,4 +1,4 @@
-import { Capacity, ChooseWarehouse, Cost, Prices, SetPrices, Spend, Utilisation, Warehouses, Workers } from '../../wailsjs/go/app/Metrics'
+import { Capacity, ChooseWarehouse, Cost, Prices, SetPrices, Spend, Utilisation, WarehouseSpend, Warehouses, Workers } from '../../wailsjs/go/app/Metrics'
 import { metrics } from '../../wailsjs/go/models'
 import { invoke } from './errors'
 
@@ -16,6 +16,7 @@ export const noPrices = (): MetricsPrices => ({
 })
 export type MetricsSpend = metrics.Spend
 export type MetricsSpendCluster = metrics.SpendCluster
+export type MetricsSpendWarehouse = metrics.SpendWarehouse
 
 /** The ranges the tab offers (the backend's own keys); 'custom' uses from–to (seconds). */
 export type MetricsRange = '1h' | '6h' | '24h' | '7d' | 'custom'
@@ -39,4 +40,7 @@ export const metricsApi = {
   /** The last 30 days of actual spend of a cluster, or of the workspace when clusterId is ''. */
   spend: (ws: string, clusterId: string, startWarehouse = false): Promise<MetricsSpend> =>
     invoke(() => Spend(ws, clusterId, metrics.SpendQuery.createFrom({ startWarehouse }))),
+  /** The last 30 days of actual spend of one SQL warehouse (its usage_metadata.warehouse_id). */
+  warehouseSpend: (ws: string, warehouseId: string, startWarehouse = false): Promise<MetricsSpend> =>
+    invoke(() => WarehouseSpend(ws, warehouseId, metrics.SpendQuery.createFrom({ startWarehouse }))),
 }

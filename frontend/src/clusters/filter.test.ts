@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ClusterRow } from '@/api'
 import type { ClusterFilters, SortKey, SortState } from './filter'
-import { defaultSort, emptyFilters, facet, filterRows, haystack, narrowingFilter, nextSort, sortRows, withHaystack } from './filter'
+import { defaultSort, emptyFilters, filterRows, haystack, narrowingFilter, nextSort, sortRows, withHaystack } from './filter'
 
 function row(p: Partial<ClusterRow>): ClusterRow {
   return {
@@ -137,28 +137,6 @@ describe('sortRows', () => {
     const names = ['x-10', 'x-9', 'X-2', 'x-09b'].map((name) => row({ id: name, name }))
     expect(sortRows(names, { key: 'name', order: 'ascend' }).map((r) => r.name)).toEqual(['X-2', 'x-9', 'x-09b', 'x-10'])
     expect(sortRows(names, { key: 'creator', order: 'ascend' }).map((r) => r.name)).toEqual(['X-2', 'x-9', 'x-09b', 'x-10'])
-  })
-})
-
-describe('facet', () => {
-  it('counts distinct values', () => {
-    expect(facet(rows, (r) => r.state)).toEqual([
-      { value: 'PENDING', count: 1 },
-      { value: 'RUNNING', count: 1 },
-      { value: 'TERMINATED', count: 1 },
-    ])
-  })
-
-  it('orders values as people read them: numbers by value, case aside', () => {
-    const runtimes = ['15.4.x-scala2.12', '9.1.x-scala2.12', 'abc', 'Abd', '15.4.x-scala2.12', '13.3.x-scala2.12']
-    const listed = runtimes.map((runtime, i) => row({ id: `r${i}`, runtime }))
-    expect(facet(listed, (r) => r.runtime)).toEqual([
-      { value: '9.1.x-scala2.12', count: 1 },
-      { value: '13.3.x-scala2.12', count: 1 },
-      { value: '15.4.x-scala2.12', count: 2 },
-      { value: 'abc', count: 1 },
-      { value: 'Abd', count: 1 },
-    ])
   })
 })
 

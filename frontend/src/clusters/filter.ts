@@ -1,4 +1,5 @@
 import type { ClusterRow } from '@/api'
+import { naturalKey } from '@/lib/facet'
 
 /** The list's filters. Empty arrays mean "any". */
 export interface ClusterFilters {
@@ -61,15 +62,6 @@ const stateRank: Record<string, number> = {
 
 function tagText(r: ClusterRow): string {
   return r.tags ? Object.keys(r.tags).sort().map((k) => `${k}=${r.tags![k]}`).join(',') : ''
-}
-
-/**
- * Lower-cased text whose digit runs are zero-padded, so plain string order
- * is numeric-aware: "x-9" before "x-10", runtime 9.1 before 10.4. Computed
- * once per row, unlike a collator in the comparator (see sortRows).
- */
-export function naturalKey(text: string): string {
-  return text.toLowerCase().replace(/\d+/g, (d) => d.replace(/^0+(?=\d)/, '').padStart(20, '0'))
 }
 
 /** Above any DBU/h a cluster can burn: priced rows sort past unpriced ones. */
@@ -191,18 +183,4 @@ export function narrowingFilter(keep = 16): (rows: ClusterRow[], f: ClusterFilte
     answers.set(q, { terms, rows: out })
     return out
   }
-}
-
-/** Distinct values of a field with counts, for the filter menus. */
-export function facet(rows: ClusterRow[], pick: (r: ClusterRow) => string): Array<{ value: string; count: number }> {
-  const counts = new Map<string, number>()
-  for (const r of rows) {
-    const v = pick(r)
-    counts.set(v, (counts.get(v) ?? 0) + 1)
-  }
-  return [...counts.entries()]
-    .map(([value, count]) => ({ value, count }))
-    .map((f) => ({ ...f, k: naturalKey(f.value) }))
-    .sort((a, b) => cmp(a.k, b.k) || cmp(a.value, b.value))
-    .map(({ value, count }) => ({ value, count }))
 }
