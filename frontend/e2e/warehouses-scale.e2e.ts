@@ -111,9 +111,10 @@ describe('SQL warehouses at scale (figures, not assertions on time)', () => {
       ].join('\n'),
     )
     expect(domRows).toBeLessThan(200) // virtual: only what is on screen is in the DOM
-    // The search narrows to the warehouses it names, every one of them in the DOM.
+    // The search narrows to the warehouses it names; those on screen are its matches.
     expect(full.shown).toBe(`${expectedMatches} of ${SEEDED + WAREHOUSES}`)
-    expect(full.names).toHaveLength(expectedMatches)
+    expect(full.names.length).toBeGreaterThan(0)
+    expect(full.names.length).toBeLessThanOrEqual(expectedMatches)
     for (const n of full.names) expect(n).toContain(SEARCH)
     // The work timed was the whole update: the count was already the new one.
     expect(keys.map((k) => k.shownAtDone)).toEqual(keys.map((k) => k.shown))
