@@ -41,7 +41,7 @@ test: test-deps go-test frontend-test e2e desktop-smoke
 	@echo "make test: all suites passed"
 
 ## bench: print the speed and memory figures as `BENCH name value` lines (issue 18): Go benchmarks,
-## the browser at scale in both engines (WebKitGTK's figures end in _webkit) (10,000 clusters, 1,000 pools and policies, 500,000 chart points, workspace
+## the browser at scale in both engines (WebKitGTK's figures end in _webkit) (10,000 clusters, 1,000 pools and policies, 500 SQL warehouses and 100,000 history entries, 500,000 chart points, workspace
 ## switch) and the real window beside a minimal Wails app. Figures, not pass/fail: compare runs on
 ## the same machine. BENCH_LOG keeps the whole output; `grep ^BENCH` it to compare.
 BENCH_LOG := $(ARTIFACTS)/bench.log
@@ -51,7 +51,7 @@ bench: test-deps $(TEST_BINARY)
 	  go test -run '^$$' -bench . -benchtime $(or $(BENCHTIME),1x) ./backend/... && \
 	  for engine in chromium webkit; do \
 	    CLUSTERDECK_BINARY=$(CURDIR)/$(TEST_BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) build/scripts/e2e.sh $$engine \
-	      e2e/clusters-scale.e2e.ts e2e/catalog-scale.e2e.ts e2e/fleet-scale.e2e.ts e2e/metrics.e2e.ts e2e/workspaces.e2e.ts || exit 1; \
+	      e2e/clusters-scale.e2e.ts e2e/catalog-scale.e2e.ts e2e/fleet-scale.e2e.ts e2e/warehouses-scale.e2e.ts e2e/metrics.e2e.ts e2e/workspaces.e2e.ts || exit 1; \
 	  done && \
 	  CLUSTERDECK_BENCH=1 CLUSTERDECK_BINARY=$(CURDIR)/$(TEST_BINARY) CLUSTERDECK_ARTIFACTS=$(ARTIFACTS) \
 	    xvfb-run -a -s "-screen 0 1440x900x24" build/scripts/with-keyring.sh \

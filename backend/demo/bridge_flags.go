@@ -15,7 +15,10 @@ type BridgeFlags struct {
 	Clusters  int
 	Pools     int
 	Policies  int
-	Control   bool // print the demo's URL and token and enable the control API
+	// Warehouses and Queries: generated SQL warehouses and query history entries.
+	Warehouses int
+	Queries    int
+	Control    bool // print the demo's URL and token and enable the control API
 	// AllClustersVisible turns the demo's cluster visibility control off.
 	AllClustersVisible bool
 }
@@ -38,6 +41,8 @@ func SplitBridgeFlags(args []string, out io.Writer, defaultScale float64) (Bridg
 	fs.IntVar(&d.Clusters, "demo-clusters", 0, "extra generated clusters in the demo workspace")
 	fs.IntVar(&d.Pools, "demo-pools", 0, "extra generated instance pools in the demo workspace")
 	fs.IntVar(&d.Policies, "demo-policies", 0, "extra generated cluster policies in the demo workspace")
+	fs.IntVar(&d.Warehouses, "demo-warehouses", 0, "extra generated SQL warehouses in the demo workspace")
+	fs.IntVar(&d.Queries, "demo-queries", 0, "extra generated query history entries on the demo's team warehouses (last 7 days)")
 	fs.BoolVar(&d.Control, "demo-control", false, "print the demo's URL and token and enable its test control API")
 	fs.BoolVar(&d.AllClustersVisible, "demo-all-clusters-visible", false, "every demo user sees every cluster (no visibility control)")
 	if err := fs.Parse(mine); err != nil {
@@ -51,5 +56,6 @@ func SplitBridgeFlags(args []string, out io.Writer, defaultScale float64) (Bridg
 
 // Options are the demo server's options for these flags.
 func (d BridgeFlags) Options() Options {
-	return Options{TimeScale: d.TimeScale, ExtraClusters: d.Clusters, ExtraPools: d.Pools, ExtraPolicies: d.Policies, Control: d.Control, AllClustersVisible: d.AllClustersVisible}
+	return Options{TimeScale: d.TimeScale, ExtraClusters: d.Clusters, ExtraPools: d.Pools, ExtraPolicies: d.Policies,
+		ExtraWarehouses: d.Warehouses, ExtraQueries: d.Queries, Control: d.Control, AllClustersVisible: d.AllClustersVisible}
 }

@@ -20,6 +20,8 @@ func TestSplitBridgeFlags(t *testing.T) {
 		{"demo flags taken out", []string{"--demo-control", "--addr", "127.0.0.1:9", "--demo-time-scale=60", "--demo-clusters=10000"},
 			BridgeFlags{TimeScale: 60, Clusters: 10000, Control: true}, []string{"--addr", "127.0.0.1:9"}, ""},
 		{"scale of pools and policies", []string{"--demo-pools=1000", "--demo-policies=1000"}, BridgeFlags{TimeScale: 6, Pools: 1000, Policies: 1000}, nil, ""},
+		{"scale of warehouses and their history", []string{"--demo-warehouses=500", "--demo-queries=100000"},
+			BridgeFlags{TimeScale: 6, Warehouses: 500, Queries: 100_000}, nil, ""},
 		{"visibility control off", []string{"--demo-all-clusters-visible"}, BridgeFlags{TimeScale: 6, AllClustersVisible: true}, nil, ""},
 		{"bad scale", []string{"--demo-time-scale=0"}, BridgeFlags{}, nil, "must be positive"},
 		{"unknown demo flag", []string{"--demo-nope=1"}, BridgeFlags{}, nil, "write demo flags as --demo-x=value"},
@@ -35,7 +37,7 @@ func TestSplitBridgeFlags(t *testing.T) {
 			assert.Equal(t, tc.want, got)
 			assert.Equal(t, tc.rest, rest)
 			assert.Equal(t, Options{TimeScale: tc.want.TimeScale, ExtraClusters: tc.want.Clusters, ExtraPools: tc.want.Pools,
-				ExtraPolicies: tc.want.Policies, Control: tc.want.Control,
+				ExtraPolicies: tc.want.Policies, ExtraWarehouses: tc.want.Warehouses, ExtraQueries: tc.want.Queries, Control: tc.want.Control,
 				AllClustersVisible: tc.want.AllClustersVisible}, got.Options())
 		})
 	}

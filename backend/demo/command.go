@@ -48,6 +48,7 @@ func ParseCommand(args []string, stdout io.Writer) (Options, error) {
 	clusters := fs.Int("clusters", 0, "extra generated clusters on top of the seeded team workspace")
 	pools := fs.Int("pools", 0, "extra generated instance pools")
 	policies := fs.Int("policies", 0, "extra generated cluster policies")
+	warehouses := fs.Int("warehouses", 0, "extra generated SQL warehouses")
 	history := fs.Int("event-history", 4, "past autoscaling resizes per generated autoscaling cluster")
 	queries := fs.Int("queries", 0, "extra generated query history entries on the team warehouses (last 7 days)")
 	latency := fs.Duration("latency", 0, "latency added to every request, e.g. 150ms")
@@ -74,7 +75,7 @@ func ParseCommand(args []string, stdout io.Writer) (Options, error) {
 		return Options{}, fmt.Errorf("demo-api: --time-scale must be positive (is %g)", *timeScale)
 	}
 	opts := Options{
-		Addr: *addr, ExtraClusters: *clusters, ExtraPools: *pools, ExtraPolicies: *policies, EventHistory: *history,
+		Addr: *addr, ExtraClusters: *clusters, ExtraPools: *pools, ExtraPolicies: *policies, ExtraWarehouses: *warehouses, EventHistory: *history,
 		ExtraQueries: *queries, Latency: *latency, Jitter: *jitter, FaultRate: *faultRate, TimeScale: *timeScale, Seed: *seed, Empty: *empty,
 		Control: *control, AllClustersVisible: *allVisible,
 	}

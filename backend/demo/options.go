@@ -31,6 +31,8 @@ type Options struct {
 	ExtraPools    int
 	ExtraPolicies int
 	EventHistory  int
+	// ExtraWarehouses adds N generated SQL warehouses (seed_scale_warehouses.go).
+	ExtraWarehouses int
 	// ExtraQueries adds N generated entries to the query history of the
 	// team warehouses over the last 7 days (sql_history_seed.go).
 	ExtraQueries int

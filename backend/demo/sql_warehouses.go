@@ -111,6 +111,7 @@ func seedWarehouses(ws *workspace, now time.Time) {
 			ws.armAutoStop(wh, now)
 		}
 	}
+	seedScaleWarehouses(ws, now)
 	seedQueryHistory(ws, now)
 }
 
