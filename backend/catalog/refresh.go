@@ -82,7 +82,7 @@ func (c *Cache) Refresh(ctx context.Context, id string, w *workspaceapi.Client, 
 	// API) has a catalog all the same; only the section says why not.
 	n := len(errs)
 	s.Warehouses.Error = step("SQL warehouses", "GET /api/2.0/sql/warehouses", func() error {
-		items, err := w.Warehouses.ListAll(ctx, sql.ListWarehousesRequest{})
+		items, err := leanread.Warehouses(ctx, w.Pages)
 		if err == nil {
 			s.Warehouses = Section[[]sql.EndpointInfo]{Items: items, FetchedAt: now().UTC()}
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/databricks/databricks-sdk-go/service/sql"
 
 	"github.com/clusterdeck/clusterdeck/backend/demo"
 	"github.com/clusterdeck/clusterdeck/backend/demo/demotest"
@@ -121,4 +122,19 @@ func benchList(b *testing.B, opts demo.Options, list func(context.Context, *work
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/list")
+}
+
+// BenchmarkWarehouses500 and BenchmarkSDKWarehouses500: the same for 500 SQL warehouses.
+func BenchmarkWarehouses500(b *testing.B) {
+	benchList(b, demo.Options{ExtraWarehouses: 500}, func(ctx context.Context, w *workspaceapi.Client) error {
+		_, err := leanread.Warehouses(ctx, w.Pages)
+		return err
+	})
+}
+
+func BenchmarkSDKWarehouses500(b *testing.B) {
+	benchList(b, demo.Options{ExtraWarehouses: 500}, func(ctx context.Context, w *workspaceapi.Client) error {
+		_, err := w.Warehouses.ListAll(ctx, sql.ListWarehousesRequest{})
+		return err
+	})
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/sql"
 
 	"github.com/clusterdeck/clusterdeck/backend/catalog"
+	"github.com/clusterdeck/clusterdeck/backend/leanread"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
@@ -80,7 +81,7 @@ func (s *Service) Live(ctx context.Context, ws string) (ListView, error) {
 	w, err := s.client(ctx, ws)
 	if err == nil {
 		var items []sql.EndpointInfo
-		items, err = w.Warehouses.ListAll(ctx, sql.ListWarehousesRequest{})
+		items, err = leanread.Warehouses(ctx, w.Pages)
 		if err == nil {
 			v := listView(catalog.ListingCache{WorkspaceID: ws, Cached: true, FetchedAt: catalog.RFC3339(s.now())}, items)
 			v.Live = true

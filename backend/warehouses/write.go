@@ -11,6 +11,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/service/sql"
 
 	"github.com/clusterdeck/clusterdeck/backend/adopt"
+	"github.com/clusterdeck/clusterdeck/backend/leanread"
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
@@ -29,7 +30,7 @@ type Saved struct {
 // be reached (the check then runs offline; the API checks again).
 func (s *Service) Context(ctx context.Context, ws string) FormContext {
 	if w, err := s.client(ctx, ws); err == nil {
-		if items, err := w.Warehouses.ListAll(ctx, sql.ListWarehousesRequest{}); err == nil {
+		if items, err := leanread.Warehouses(ctx, w.Pages); err == nil {
 			return FormContext{Warehouses: items}
 		}
 	}
@@ -79,7 +80,7 @@ func (s *Service) Create(ctx context.Context, ws string, req sql.CreateWarehouse
 // one asked for: made by the current user (when the workspace says who
 // that is) with every field the form set.
 func findByName(ctx context.Context, w *workspaceapi.Client, req sql.CreateWarehouseRequest) (*adopt.Found, error) {
-	all, err := w.Warehouses.ListAll(ctx, sql.ListWarehousesRequest{})
+	all, err := leanread.Warehouses(ctx, w.Pages)
 	if err != nil {
 		return nil, fmt.Errorf("list SQL warehouses: %w", err)
 	}
