@@ -174,7 +174,7 @@ func (ws *workspace) validateSpec(c *call, d *compute.ClusterDetails) error {
 		d.DriverNodeTypeId = p.d.NodeTypeId
 	}
 	if d.NodeTypeId == "" {
-		return errInvalidParam("Missing required field: node_type_id")
+		return errInvalidParam("Missing required field 'node_type_id'") // tf-provider#2521; see messages_sources_test.go
 	}
 	if _, ok := ws.cat.nodes[d.NodeTypeId]; !ok {
 		return errInvalidParam("Node type %s is not supported. Supported node types are listed by the list-node-types API.", d.NodeTypeId)

@@ -98,7 +98,7 @@ func (ws *workspace) requireAdmin(c *call, what string) error {
 func (ws *workspace) policyFor(id string) (*policy, error) {
 	p, ok := ws.policies[id]
 	if !ok || id == "" {
-		return nil, errNotFound("Policy %s does not exist.", id)
+		return nil, errNotFound("Can't find a cluster policy with id: %s.", id) // ucx#502; see messages_sources_test.go
 	}
 	return p, nil
 }

@@ -1,0 +1,273 @@
+package demo
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"testing"
+
+	"github.com/databricks/databricks-sdk-go/apierr"
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/databricks/databricks-sdk-go/service/jobs"
+	"github.com/databricks/databricks-sdk-go/service/sql"
+	sdkworkspace "github.com/databricks/databricks-sdk-go/service/workspace"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
+)
+
+// messageSource is one error message the demo answers, with where its words
+// come from. The product's policy evaluator is cross-checked against the
+// demo's words (backend/policyeval/crosscheck_test.go), so a wording is only
+// worth comparing when it is the real service's: source names the public
+// record that quotes it verbatim (an issue, a doc page or an SDK test);
+// guess marks wording nobody has published, with why it reads as it does.
+type messageSource struct {
+	name   string
+	got    func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error
+	status int
+	code   string
+	msg    string
+	source string
+	guess  bool
+}
+
+// TestMessageSources is the one place that says which of the demo's error
+// messages are the service's words and which are guesses. Each row triggers
+// the message through the SDK (or, for messages deep in a handler, calls the
+// code that words it) and pins the exact text.
+func TestMessageSources(t *testing.T) {
+	t.Parallel()
+	_, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	const sparkVersion, nodeType = "16.4.x-scala2.12", "Standard_DS3_v2"
+	created, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "m", SparkVersion: sparkVersion, NodeTypeId: nodeType, NumWorkers: 1})
+	require.NoError(t, err)
+	clusterID := created.ClusterId
+	fixedTags, err := w.ClusterPolicies.Create(ctx, compute.CreatePolicy{Name: "Words", Definition: `{
+		"custom_tags.team": {"type": "fixed", "value": "data-engineering"},
+		"spark_conf.spark.databricks.io.cache.enabled": {"type": "fixed", "value": "true"},
+		"enable_elastic_disk": {"type": "fixed", "value": false},
+		"driver_node_type_id": {"type": "fixed", "value": "Standard_DS4_v2"}
+	}`})
+	require.NoError(t, err)
+	violate := func(spec compute.CreateCluster) error {
+		spec.ClusterName, spec.SparkVersion, spec.NodeTypeId, spec.NumWorkers = "v", sparkVersion, nodeType, 1
+		spec.PolicyId = fixedTags.PolicyId
+		_, err := w.Clusters.Create(ctx, spec)
+		return err
+	}
+	onlyRule := func(def string, spec compute.CreateCluster) error {
+		p, err := w.ClusterPolicies.Create(ctx, compute.CreatePolicy{Name: "rule " + def, Definition: def})
+		require.NoError(t, err)
+		spec.ClusterName, spec.PolicyId = "r", p.PolicyId
+		if spec.SparkVersion == "" {
+			spec.SparkVersion = sparkVersion
+		}
+		if spec.NodeTypeId == "" && spec.InstancePoolId == "" {
+			spec.NodeTypeId = nodeType
+		}
+		_, err = w.Clusters.Create(ctx, spec)
+		return err
+	}
+
+	rows := []messageSource{
+		// Clusters.
+		{name: "unknown cluster",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Clusters.GetByClusterId(ctx, "0000-000000-nothere0")
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Cluster 0000-000000-nothere0 does not exist",
+			source: "databricks-sdk-go apierr/errors_test.go and error_overrides.go (`Cluster .* does not exist` on clusters/get)"},
+		{name: "cluster in the wrong state",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Clusters.Start(ctx, compute.StartCluster{ClusterId: clusterID})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_STATE", msg: "Cluster " + clusterID + " is in unexpected state Pending.",
+			source: "https://github.com/databricks/databricks-sdk-java/pull/134 (`INVALID_STATE: Cluster XXX is in unexpected state Pending.`)"},
+		{name: "missing node type",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "n", SparkVersion: sparkVersion, NumWorkers: 1})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Missing required field 'node_type_id'",
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/2521 (clusters/create, 2023)"},
+		{name: "missing cluster id",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Clusters.Get(ctx, compute.GetClusterRequest{})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Missing required field: cluster_id",
+			source: "https://github.com/gbrueckl/Databricks.API.PowerShell/issues/21 (`Missing required field: size`, the same template, 2020)"},
+		{name: "unknown runtime",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "n", SparkVersion: "1.0.x", NodeTypeId: nodeType, NumWorkers: 1})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Invalid spark version 1.0.x.",
+			guess: true, source: "no public quote found; short, in the service's sentence style"},
+
+		// Cluster policy violations: the words the policy cross-check compares.
+		{name: "policy: fixed value overridden",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return violate(compute.CreateCluster{DriverNodeTypeId: "Standard_DS3_v2",
+					CustomTags: map[string]string{"team": "data-engineering"},
+					SparkConf:  map[string]string{"spark.databricks.io.cache.enabled": "true"}})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:    `Validation failed for driver_node_type_id, the value must be Standard_DS4_v2 (is "Standard_DS3_v2")`,
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/403 (`Validation failed for driver_node_type_id, the value must be i3.2xlarge (is \"i3.xlarge\")`)"},
+		{name: "policy: fixed boolean overridden",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return violate(compute.CreateCluster{DriverNodeTypeId: "Standard_DS4_v2", EnableElasticDisk: true,
+					CustomTags: map[string]string{"team": "data-engineering"},
+					SparkConf:  map[string]string{"spark.databricks.io.cache.enabled": "true"}})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:    `Validation failed for enable_elastic_disk, the value must be false (is "true")`,
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/403 (`Validation failed for enable_elastic_disk, the value must be true (is \"false\")`)"},
+		{name: "policy: several violations",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return violate(compute.CreateCluster{DriverNodeTypeId: "Standard_DS3_v2",
+					CustomTags: map[string]string{"team": "marketing"},
+					SparkConf:  map[string]string{"spark.databricks.io.cache.enabled": "true"}})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg: `Validation failed for custom_tags.team, the value must be data-engineering (is "marketing"); ` +
+				`Validation failed for driver_node_type_id, the value must be Standard_DS4_v2 (is "Standard_DS3_v2")`,
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/403 (violations joined by \"; \")"},
+		{name: "policy: required value missing",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return onlyRule(`{"autotermination_minutes": {"type": "range", "maxValue": 120}}`, compute.CreateCluster{NumWorkers: 1})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   "Validation failed for autotermination_minutes, the value must be present",
+			guess: true, source: "tf-provider#403 quotes only the map-key form (`Validation failed for custom_tags, environment must be present`); this one follows it"},
+		{name: "policy: value not in the allowlist",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return onlyRule(`{"node_type_id": {"type": "allowlist", "values": ["Standard_DS4_v2"]}}`, compute.CreateCluster{NumWorkers: 1})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   `Validation failed for node_type_id, the value must be one of [Standard_DS4_v2] (is "Standard_DS3_v2")`,
+			guess: true, source: "no public quote found; built on the fixed-value template of tf-provider#403"},
+		{name: "policy: value in the blocklist",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return onlyRule(`{"node_type_id": {"type": "blocklist", "values": ["Standard_DS3_v2"]}}`, compute.CreateCluster{NumWorkers: 1})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   `Validation failed for node_type_id, the value must not be one of [Standard_DS3_v2] (is "Standard_DS3_v2")`,
+			guess: true, source: "no public quote found; built on the fixed-value template of tf-provider#403"},
+		{name: "policy: pattern not matched",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return onlyRule(`{"spark_version": {"type": "regex", "pattern": "15\\..*"}}`, compute.CreateCluster{NumWorkers: 1})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   `Validation failed for spark_version, the value must match the regular expression 15\..* (is "16.4.x-scala2.12")`,
+			guess: true, source: "no public quote found; built on the fixed-value template of tf-provider#403"},
+		{name: "policy: above the range",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return onlyRule(`{"num_workers": {"type": "range", "maxValue": 0}}`, compute.CreateCluster{NumWorkers: 1})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   "Validation failed for num_workers, the value must be at most 0 (is 1)",
+			guess: true, source: "no public quote found; built on the fixed-value template of tf-provider#403"},
+		{name: "policy: forbidden value present",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return onlyRule(`{"spark_env_vars.DEBUG": {"type": "forbidden"}}`, compute.CreateCluster{NumWorkers: 1,
+					SparkEnvVars: map[string]string{"DEBUG": "1"}})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   "Validation failed for spark_env_vars.DEBUG, the value must not be present",
+			guess: true, source: "no public quote found; the opposite of `must be present` (tf-provider#403)"},
+		{name: "policy: unknown policy on create",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "p", SparkVersion: sparkVersion, NodeTypeId: nodeType, NumWorkers: 1, PolicyId: "0000000000000000"})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Cluster policy 0000000000000000 does not exist.",
+			guess: true, source: "no public quote found"},
+		{name: "policy: unknown policy",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.ClusterPolicies.GetByPolicyId(ctx, "C96203490C0004AD")
+				return err
+			},
+			status: http.StatusNotFound, code: "RESOURCE_DOES_NOT_EXIST", msg: "Can't find a cluster policy with id: C96203490C0004AD.",
+			source: "https://github.com/databrickslabs/ucx/issues/502 (policies/clusters/get: 404 `Can't find a cluster policy with id: XYZABCDE.`)"},
+
+		// Pools.
+		{name: "unknown pool",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.InstancePools.GetByInstancePoolId(ctx, "0000-000000-pool0")
+				return err
+			},
+			status: http.StatusNotFound, code: "RESOURCE_DOES_NOT_EXIST", msg: "Can't find an instance pool with id: 0000-000000-pool0.",
+			guess: true, source: "no public quote found; patterned on the policy wording of ucx#502"},
+
+		// Jobs and runs.
+		{name: "unknown run",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Jobs.GetRun(ctx, jobs.GetRunRequest{RunId: 404})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Run 404 does not exist.",
+			guess: true, source: "patterned on jobs' `Job 0 does not exist.` (https://github.com/astronomer/astronomer-providers/pull/1254)"},
+		{name: "output of a multi-task run",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				nb := func(key string) jobs.SubmitTask {
+					return jobs.SubmitTask{TaskKey: key, ExistingClusterId: clusterID, NotebookTask: &jobs.NotebookTask{NotebookPath: "/x"}}
+				}
+				run, err := w.Jobs.Submit(ctx, jobs.SubmitRun{RunName: "two", Tasks: []jobs.SubmitTask{nb("a"), nb("b")}})
+				require.NoError(t, err)
+				_, err = w.Jobs.GetRunOutput(ctx, jobs.GetRunOutputRequest{RunId: run.RunId})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:    "Retrieving the output of runs with multiple tasks is not supported. Please retrieve the output of each individual task run instead.",
+			source: "https://github.com/databricks/databricks-sdk-py/issues/997"},
+
+		// Workspace files.
+		{name: "unknown workspace path",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Workspace.GetStatus(ctx, sdkworkspace.GetStatusRequest{Path: "/Users/nobody@example.com"})
+				return err
+			},
+			status: http.StatusNotFound, code: "RESOURCE_DOES_NOT_EXIST", msg: "Path (/Users/nobody@example.com) doesn't exist.",
+			source: "https://github.com/databrickslabs/migrate/issues/10 (`Path (/Users/bert@smert.in) doesn't exist.`)"},
+
+		// SQL warehouses.
+		{name: "unknown warehouse",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Warehouses.Get(ctx, sql.GetWarehouseRequest{Id: "0000000000000000"})
+				return err
+			},
+			status: http.StatusNotFound, code: "RESOURCE_DOES_NOT_EXIST", msg: "SQL warehouse 0000000000000000 does not exist.",
+			guess: true, source: "no public quote found"},
+
+		// Permissions.
+		{name: "unknown principal",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Clusters.UpdatePermissions(ctx, compute.ClusterPermissionsRequest{ClusterId: clusterID, AccessControlList: []compute.ClusterAccessControlRequest{
+					{UserName: "ghost@example.com", PermissionLevel: compute.ClusterPermissionLevelCanAttachTo}}})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Principal: UserName(ghost@example.com) does not exist",
+			guess: true, source: "no public quote found"},
+	}
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) {
+			if !r.guess {
+				require.NotEmpty(t, r.source, "a sourced message names its source")
+			}
+			require.NotEmpty(t, r.source, "a guess says why it reads as it does")
+			err := r.got(t, ctx, w)
+			var ae *apierr.APIError
+			require.True(t, errors.As(err, &ae), "want an API error, got %v", err)
+			assert.Equal(t, r.status, ae.StatusCode)
+			assert.Equal(t, r.code, ae.ErrorCode)
+			assert.Equal(t, r.msg, ae.Message)
+		})
+	}
+}
