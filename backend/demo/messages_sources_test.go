@@ -139,6 +139,13 @@ func TestMessageSources(t *testing.T) {
 			msg: `Validation failed for custom_tags.team, the value must be data-engineering (is "marketing"); ` +
 				`Validation failed for driver_node_type_id, the value must be Standard_DS4_v2 (is "Standard_DS3_v2")`,
 			source: "https://github.com/databricks/terraform-provider-databricks/issues/403 (violations joined by \"; \")"},
+		{name: "policy: required map key missing",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return onlyRule(`{"custom_tags.environment": {"type": "allowlist", "values": ["dev", "prod"]}}`, compute.CreateCluster{NumWorkers: 1})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:    "Validation failed for custom_tags, environment must be present",
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/403 (`Validation failed for custom_tags, environment must be present`)"},
 		{name: "policy: required value missing",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
 				return onlyRule(`{"autotermination_minutes": {"type": "range", "maxValue": 120}}`, compute.CreateCluster{NumWorkers: 1})
