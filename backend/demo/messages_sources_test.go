@@ -2,8 +2,12 @@ package demo
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/databricks/databricks-sdk-go/apierr"
@@ -39,7 +43,7 @@ type messageSource struct {
 // code that words it) and pins the exact text.
 func TestMessageSources(t *testing.T) {
 	t.Parallel()
-	_, w := frozen(t, Options{Empty: true})
+	srv, w := frozen(t, Options{Empty: true})
 	ctx := testCtx(t)
 	const sparkVersion, nodeType = "16.4.x-scala2.12", "Standard_DS3_v2"
 	created, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "m", SparkVersion: sparkVersion, NodeTypeId: nodeType, NumWorkers: 1})
@@ -72,7 +76,42 @@ func TestMessageSources(t *testing.T) {
 		return err
 	}
 
+	// raw sends a request as the SDK would and reads the error body, for
+	// answers the SDK cannot reach (an unknown endpoint, a bad token, a bad
+	// body) or reads only through a generic call.
+	raw := func(token, method, path, body string) error {
+		req, err := http.NewRequestWithContext(ctx, method, srv.URL()+path, strings.NewReader(body))
+		require.NoError(t, err)
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		defer func() { require.NoError(t, resp.Body.Close()) }()
+		var b struct {
+			Code    any    `json:"error_code"` // a number on a refused token
+			Message string `json:"message"`
+		}
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&b))
+		return &apierr.APIError{StatusCode: resp.StatusCode, ErrorCode: fmt.Sprint(b.Code), Message: b.Message}
+	}
+	admin := srv.Token()
+	rawCase := func(method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error {
+		return func(*testing.T, context.Context, *workspaceapi.Client) error { return raw(admin, method, path, body) }
+	}
+
 	rows := []messageSource{
+		// Any call.
+		{name: "refused token", got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+			return raw("dapi-not-a-token", "GET", "/api/2.1/clusters/list", "")
+		},
+			status: http.StatusForbidden, code: "403", msg: "Invalid access token.",
+			source: "https://github.com/databricks/databricks-sdk-go/issues/873 (403, `\"error_code\": 403`, `Invalid access token.`)"},
+		{name: "unknown endpoint", got: rawCase("GET", "/api/2.0/nothing/here", ""),
+			status: http.StatusNotFound, code: "ENDPOINT_NOT_FOUND", msg: "No API found for 'GET /api/2.0/nothing/here'",
+			guess: true, source: "no public quote found"},
+		{name: "body that is not JSON", got: rawCase("POST", "/api/2.1/clusters/create", "{"),
+			status: http.StatusBadRequest, code: "MALFORMED_REQUEST", msg: "Could not parse request object: unexpected end of JSON input",
+			guess: true, source: "no public quote found; the parser's own words follow the colon"},
+
 		// Clusters.
 		{name: "unknown cluster",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
@@ -101,7 +140,7 @@ func TestMessageSources(t *testing.T) {
 				return err
 			},
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Missing required field: cluster_id",
-			source: "https://github.com/gbrueckl/Databricks.API.PowerShell/issues/21 (`Missing required field: size`, the same template, 2020)"},
+			guess: true, source: "two public forms: `Missing required field: size` (gbrueckl/Databricks.API.PowerShell#21, 2020) and `Missing required field 'node_type_id'` (tf-provider#2521, 2023, clusters/create); which clusters/get uses is unknown"},
 		{name: "unknown runtime",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
 				_, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "n", SparkVersion: "1.0.x", NodeTypeId: nodeType, NumWorkers: 1})
@@ -263,6 +302,40 @@ func TestMessageSources(t *testing.T) {
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Principal: UserName(ghost@example.com) does not exist",
 			guess: true, source: "no public quote found"},
 	}
+	more := []messageSource{
+		{name: "cluster name too long", got: rawCase("POST", "/api/2.1/clusters/create",
+			`{"cluster_name":"`+strings.Repeat("x", 101)+`","spark_version":"16.4.x-scala2.12","node_type_id":"Standard_DS3_v2","num_workers":1}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Cluster name must be at most 100 characters (is 101).",
+			guess: true, source: "no public quote found"},
+		{name: "auto-termination out of range", got: rawCase("POST", "/api/2.1/clusters/create",
+			`{"cluster_name":"a","spark_version":"16.4.x-scala2.12","node_type_id":"Standard_DS3_v2","num_workers":1,"autotermination_minutes":5}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Auto-termination minutes must be 0 (disabled) or between 10 and 10000 (is 5).",
+			guess: true, source: "no public quote found; the bounds are the API reference's"},
+		{name: "library with two kinds", got: rawCase("POST", "/api/2.0/libraries/install",
+			`{"cluster_id":"`+clusterID+`","libraries":[{"jar":"dbfs:/a.jar","whl":"dbfs:/a.whl"}]}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Each library must set exactly one of jar, whl, egg, requirements, pypi, maven or cran.",
+			guess: true, source: "no public quote found"},
+		{name: "runs list limit", got: rawCase("GET", "/api/2.2/jobs/runs/list?limit=100", ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "limit must be between 1 and 25 (is 100)",
+			guess: true, source: "no public quote found; the bound is the API reference's"},
+		{name: "dbfs path missing", got: rawCase("GET", "/api/2.0/dbfs/get-status?path=/nothing", ""),
+			status: http.StatusNotFound, code: "RESOURCE_DOES_NOT_EXIST", msg: "No file or directory exists on path /nothing.",
+			guess: true, source: "no public quote found"},
+		{name: "workspace import too large", got: rawCase("POST", "/api/2.0/workspace/import",
+			`{"path":"/Shared/big","format":"SOURCE","language":"PYTHON","content":"`+base64.StdEncoding.EncodeToString(make([]byte, 10<<20+1))+`"}`),
+			status: http.StatusBadRequest, code: "MAX_NOTEBOOK_SIZE_EXCEEDED", msg: "File size imported is (10485761 bytes), exceeded max size (10485760 bytes)",
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/4077 (`File size imported is (11396743 bytes), exceeded max size (10485760 bytes)`; the error code is a guess)"},
+		{name: "unknown statement", got: rawCase("GET", "/api/2.0/sql/statements/01ef-none", ""),
+			status: http.StatusNotFound, code: "RESOURCE_DOES_NOT_EXIST", msg: "Statement 01ef-none does not exist.",
+			guess: true, source: "no public quote found"},
+		{name: "warehouse without a name", got: rawCase("POST", "/api/2.0/sql/warehouses", `{"cluster_size":"Small"}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Warehouse name is required.",
+			guess: true, source: "no public quote found"},
+		{name: "unknown SCIM user", got: rawCase("GET", "/api/2.0/preview/scim/v2/Users/404", ""),
+			status: http.StatusNotFound, code: "NOT_FOUND", msg: "User with id 404 not found.",
+			guess: true, source: "no public quote found"},
+	}
+	rows = append(rows, more...)
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {
 			if !r.guess {
