@@ -147,7 +147,21 @@ func TestMessageSources(t *testing.T) {
 				return err
 			},
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Invalid spark version 1.0.x.",
-			guess: true, source: "no public quote found; short, in the service's sentence style"},
+			source: "https://github.com/databricks/databricks-sdk-java/pull/54 (`Invalid spark version 13.0.x-scala2.11.`); https://github.com/databrickslabs/dbx/issues/782"},
+		{name: "unknown node type",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "n", SparkVersion: sparkVersion, NodeTypeId: "m4.large", NumWorkers: 1})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Node type m4.large is not supported. Supported node types: " + nodeTypeList(t, ctx, w),
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/220 (`Node type m4.large is not supported. Supported node types: Standard_DS3_v2, Standard_DS4_v2, ...`)"},
+		{name: "unknown node type for a pool",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.InstancePools.Create(ctx, compute.CreateInstancePool{InstancePoolName: "p", NodeTypeId: "m4.large"})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Node type m4.large is not supported. Supported node types: " + nodeTypeList(t, ctx, w),
+			guess: true, source: "the clusters' wording (tf-provider#220); no quote from instance-pools/create found"},
 
 		// Cluster policy violations: the words the policy cross-check compares.
 		{name: "policy: fixed value overridden",
@@ -350,4 +364,17 @@ func TestMessageSources(t *testing.T) {
 			assert.Equal(t, r.msg, ae.Message)
 		})
 	}
+}
+
+// nodeTypeList is the workspace's node types as the unknown-node-type
+// message lists them.
+func nodeTypeList(t *testing.T, ctx context.Context, w *workspaceapi.Client) string {
+	t.Helper()
+	nts, err := w.Clusters.ListNodeTypes(ctx)
+	require.NoError(t, err)
+	ids := make([]string, len(nts.NodeTypes))
+	for i, nt := range nts.NodeTypes {
+		ids[i] = nt.NodeTypeId
+	}
+	return strings.Join(ids, ", ")
 }
