@@ -317,6 +317,27 @@ func TestMessageSources(t *testing.T) {
 			guess: true, source: "no public quote found"},
 	}
 	more := []messageSource{
+		{name: "editing a job cluster",
+			got: func(*testing.T, context.Context, *workspaceapi.Client) error {
+				return editable(&cluster{d: compute.ClusterDetails{ClusterId: "0101-000000-job00000", ClusterSource: compute.ClusterSourceJob}})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Cannot edit cluster 0101-000000-job00000 created by JobLauncher",
+			source: "https://github.com/databricks/databricks-cli/issues/458 (`Cannot edit cluster xxxxxxx created by JobLauncher`)"},
+		{name: "changing a default policy's family",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				all, err := w.ClusterPolicies.ListAll(ctx, compute.ListClusterPoliciesRequest{})
+				require.NoError(t, err)
+				for _, p := range all {
+					if p.IsDefault && p.PolicyFamilyId != "" {
+						return w.ClusterPolicies.Edit(ctx, compute.EditPolicy{PolicyId: p.PolicyId, Name: p.Name, PolicyFamilyId: "not-" + p.PolicyFamilyId})
+					}
+				}
+				t.Fatal("no default policy from a family")
+				return nil
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:    "Changing policy_family_id is forbidden for default cluster policies. Clone this policy to change the policy family.",
+			source: "https://github.com/gbrueckl/Databricks.API.PowerShell/issues/62"},
 		{name: "cluster name too long", got: rawCase("POST", "/api/2.1/clusters/create",
 			`{"cluster_name":"`+strings.Repeat("x", 101)+`","spark_version":"16.4.x-scala2.12","node_type_id":"Standard_DS3_v2","num_workers":1}`),
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Cluster name must be at most 100 characters (is 101).",
@@ -357,6 +378,9 @@ func TestMessageSources(t *testing.T) {
 			}
 			require.NotEmpty(t, r.source, "a guess says why it reads as it does")
 			err := r.got(t, ctx, w)
+			if de := (*apiError)(nil); errors.As(err, &de) { // worded by a function, not sent
+				err = &apierr.APIError{StatusCode: de.Status, ErrorCode: de.Code, Message: de.Message}
+			}
 			var ae *apierr.APIError
 			require.True(t, errors.As(err, &ae), "want an API error, got %v", err)
 			assert.Equal(t, r.status, ae.StatusCode)

@@ -136,7 +136,8 @@ func (ws *workspace) policyEdit(c *call) (any, error) {
 		}
 	}
 	if p.d.IsDefault && req.PolicyFamilyId != p.d.PolicyFamilyId {
-		return nil, errInvalidParam("The policy family of default policy %s cannot be changed.", p.d.Name)
+		// gbrueckl/Databricks.API.PowerShell#62; see messages_sources_test.go.
+		return nil, errInvalidParam("Changing policy_family_id is forbidden for default cluster policies. Clone this policy to change the policy family.")
 	}
 	rules, def, err := effectiveRules(req.Definition, req.PolicyFamilyId, req.PolicyFamilyDefinitionOverrides)
 	if err != nil {
