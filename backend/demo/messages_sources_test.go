@@ -323,6 +323,13 @@ func TestMessageSources(t *testing.T) {
 			},
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Cannot edit cluster 0101-000000-job00000 created by JobLauncher",
 			source: "https://github.com/databricks/databricks-cli/issues/458 (`Cannot edit cluster xxxxxxx created by JobLauncher`)"},
+		{name: "policy name taken",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.ClusterPolicies.Create(ctx, compute.CreatePolicy{Name: "Words", Definition: "{}"})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Cluster Policy with name `Words` already exists",
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/2884 (`Cluster Policy with name `Personal Compute` already exists`; the code is not quoted)"},
 		{name: "changing a default policy's family",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
 				all, err := w.ClusterPolicies.ListAll(ctx, compute.ListClusterPoliciesRequest{})

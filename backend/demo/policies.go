@@ -66,7 +66,7 @@ func (ws *workspace) addPolicy(req compute.CreatePolicy, creator string, at time
 	}
 	for _, p := range ws.policies {
 		if strings.EqualFold(p.d.Name, req.Name) {
-			return nil, errInvalidParam("Policy with name %s already exists.", req.Name)
+			return nil, errInvalidParam("Cluster Policy with name `%s` already exists", req.Name) // tf-provider#2884
 		}
 	}
 	rules, def, err := effectiveRules(req.Definition, req.PolicyFamilyId, req.PolicyFamilyDefinitionOverrides)
@@ -132,7 +132,7 @@ func (ws *workspace) policyEdit(c *call) (any, error) {
 	}
 	for id, o := range ws.policies {
 		if id != p.d.PolicyId && strings.EqualFold(o.d.Name, req.Name) {
-			return nil, errInvalidParam("Policy with name %s already exists.", req.Name)
+			return nil, errInvalidParam("Cluster Policy with name `%s` already exists", req.Name) // tf-provider#2884
 		}
 	}
 	if p.d.IsDefault && req.PolicyFamilyId != p.d.PolicyFamilyId {
