@@ -274,6 +274,33 @@ func TestMessageSources(t *testing.T) {
 			},
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Run 404 does not exist.",
 			guess: true, source: "patterned on jobs' `Job 0 does not exist.` (https://github.com/astronomer/astronomer-providers/pull/1254)"},
+		{name: "task without compute",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Jobs.Submit(ctx, jobs.SubmitRun{RunName: "none", Tasks: []jobs.SubmitTask{
+					{TaskKey: "a", NotebookTask: &jobs.NotebookTask{NotebookPath: "/x"}}}})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "One of job_cluster_key, new_cluster, or existing_cluster_id must be specified.",
+			source: "https://github.com/databricks/cli/issues/838 (jobs/runs/submit, 400 INVALID_PARAMETER_VALUE)"},
+		{name: "task with two computes",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Jobs.Submit(ctx, jobs.SubmitRun{RunName: "two", Tasks: []jobs.SubmitTask{
+					{TaskKey: "a", ExistingClusterId: clusterID, NewCluster: &compute.ClusterSpec{SparkVersion: sparkVersion, NodeTypeId: nodeType, NumWorkers: 1},
+						NotebookTask: &jobs.NotebookTask{NotebookPath: "/x"}}}})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Task a: exactly one of existing_cluster_id or new_cluster is required.",
+			guess: true, source: "no public quote found; cli#838 quotes only the case with none"},
+		{name: "warehouse name taken",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				if _, err := w.Warehouses.Create(ctx, sql.CreateWarehouseRequest{Name: "Taken", ClusterSize: "Small", MaxNumClusters: 1}); err != nil {
+					return err
+				}
+				_, err := w.Warehouses.Create(ctx, sql.CreateWarehouseRequest{Name: "Taken", ClusterSize: "Small", MaxNumClusters: 1})
+				return err
+			},
+			status: http.StatusBadRequest, code: "RESOURCE_ALREADY_EXISTS", msg: "SQL warehouse with name `Taken` already exists",
+			source: "https://github.com/databricks-demos/dbdemos/issues/12 quotes these words with error_code INVALID_PARAMETER_VALUE; the demo's RESOURCE_ALREADY_EXISTS is not the service's (sql_warehouses_write.go, left to its owner)"},
 		{name: "output of a multi-task run",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
 				nb := func(key string) jobs.SubmitTask {
