@@ -343,7 +343,38 @@ func TestMessageSources(t *testing.T) {
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Principal: UserName(ghost@example.com) does not exist",
 			guess: true, source: "no public quote found"},
 	}
+	limited, err := srv.LimitedToken(admin)
+	require.NoError(t, err)
+	asLimited := func(method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error {
+		return func(*testing.T, context.Context, *workspaceapi.Client) error { return raw(limited, method, path, body) }
+	}
+	pool, err := w.InstancePools.Create(ctx, compute.CreateInstancePool{InstancePoolName: "Taken pool", NodeTypeId: nodeType})
+	require.NoError(t, err)
 	more := []messageSource{
+		{name: "creating a cluster without the entitlement", got: asLimited("POST", "/api/2.1/clusters/create",
+			`{"cluster_name":"a","spark_version":"16.4.x-scala2.12","node_type_id":"Standard_DS3_v2","num_workers":1}`),
+			status: http.StatusForbidden, code: "PERMISSION_DENIED",
+			msg:   "You are not authorized to create clusters. Please contact your administrator, or choose a cluster policy you may use.",
+			guess: true, source: "no public quote found"},
+		{name: "restarting a cluster without permission", got: asLimited("POST", "/api/2.1/clusters/restart", `{"cluster_id":"`+clusterID+`"}`),
+			status: http.StatusForbidden, code: "PERMISSION_DENIED", msg: "User " + limitedUserName + " does not have CAN_RESTART permission on cluster " + clusterID + ".",
+			guess: true, source: "no public quote found"},
+		{name: "reading a cluster's permissions without Manage", got: asLimited("GET", "/api/2.0/permissions/clusters/"+clusterID, ""),
+			status: http.StatusForbidden, code: "PERMISSION_DENIED",
+			msg:   limitedUserName + " does not have Manage permissions on Cluster with ID: " + clusterID + ". Please contact the owner or an administrator for access.",
+			guess: true, source: "https://github.com/databricks/sbt-databricks/issues/34 quotes an older form (`ganesh@databricks.com does not have Manage permissions on TestCluster. Please contact your administrator for access.`)"},
+		{name: "pool name taken", got: rawCase("POST", "/api/2.0/instance-pools/create", `{"instance_pool_name":"Taken pool","node_type_id":"Standard_DS3_v2"}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: `An instance pool named "Taken pool" already exists (` + pool.InstancePoolId + `).`,
+			guess: true, source: "no public quote found"},
+		{name: "pool sizes", got: rawCase("POST", "/api/2.0/instance-pools/edit",
+			`{"instance_pool_id":"`+pool.InstancePoolId+`","instance_pool_name":"Taken pool","node_type_id":"Standard_DS3_v2","min_idle_instances":3,"max_capacity":2}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "max_capacity (2) must be at least min_idle_instances (3).",
+			guess: true, source: "no public quote found"},
+		{name: "maven coordinates", got: rawCase("POST", "/api/2.0/libraries/install",
+			`{"cluster_id":"`+clusterID+`","libraries":[{"maven":{"coordinates":"nope"}}]}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: `Maven coordinates must look like group:artifact:version (is "nope").`,
+			guess: true, source: "no public quote found"},
+
 		{name: "editing a job cluster",
 			got: func(*testing.T, context.Context, *workspaceapi.Client) error {
 				return editable(&cluster{d: compute.ClusterDetails{ClusterId: "0101-000000-job00000", ClusterSource: compute.ClusterSourceJob}})
@@ -405,6 +436,13 @@ func TestMessageSources(t *testing.T) {
 			guess: true, source: "no public quote found"},
 	}
 	rows = append(rows, more...)
+	guesses := 0
+	for _, r := range rows {
+		if r.guess {
+			guesses++
+		}
+	}
+	t.Logf("%d messages: %d quoted in public, %d guesses", len(rows), len(rows)-guesses, guesses)
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {
 			if !r.guess {
