@@ -62,7 +62,7 @@ func TestMessageSources(t *testing.T) {
 		_, err := w.Clusters.Create(ctx, spec)
 		return err
 	}
-	onlyRule := func(def string, spec compute.CreateCluster) error {
+	onlyRule := func(t *testing.T, def string, spec compute.CreateCluster) error {
 		p, err := w.ClusterPolicies.Create(ctx, compute.CreatePolicy{Name: "rule " + def, Definition: def})
 		require.NoError(t, err)
 		spec.ClusterName, spec.PolicyId = "r", p.PolicyId
@@ -79,7 +79,7 @@ func TestMessageSources(t *testing.T) {
 	// raw sends a request as the SDK would and reads the error body, for
 	// answers the SDK cannot reach (an unknown endpoint, a bad token, a bad
 	// body) or reads only through a generic call.
-	raw := func(token, method, path, body string) error {
+	raw := func(t *testing.T, token, method, path, body string) error {
 		req, err := http.NewRequestWithContext(ctx, method, srv.URL()+path, strings.NewReader(body))
 		require.NoError(t, err)
 		req.Header.Set("Authorization", "Bearer "+token)
@@ -93,16 +93,19 @@ func TestMessageSources(t *testing.T) {
 		require.NoError(t, json.NewDecoder(resp.Body).Decode(&b))
 		return &apierr.APIError{StatusCode: resp.StatusCode, ErrorCode: fmt.Sprint(b.Code), Message: b.Message}
 	}
+	rawAs := func(token, method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error {
+		return func(t *testing.T, _ context.Context, _ *workspaceapi.Client) error {
+			return raw(t, token, method, path, body)
+		}
+	}
 	admin := srv.Token()
 	rawCase := func(method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error {
-		return func(*testing.T, context.Context, *workspaceapi.Client) error { return raw(admin, method, path, body) }
+		return rawAs(admin, method, path, body)
 	}
 
 	rows := []messageSource{
 		// Any call.
-		{name: "refused token", got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
-			return raw("dapi-not-a-token", "GET", "/api/2.1/clusters/list", "")
-		},
+		{name: "refused token", got: rawAs("dapi-not-a-token", "GET", "/api/2.1/clusters/list", ""),
 			status: http.StatusForbidden, code: "403", msg: "Invalid access token.",
 			source: "https://github.com/databricks/databricks-sdk-go/issues/873 (403, `\"error_code\": 403`, `Invalid access token.`)"},
 		{name: "unknown endpoint", got: rawCase("GET", "/api/2.0/nothing/here", ""),
@@ -194,49 +197,49 @@ func TestMessageSources(t *testing.T) {
 			source: "https://github.com/databricks/terraform-provider-databricks/issues/403 (violations joined by \"; \")"},
 		{name: "policy: required map key missing",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
-				return onlyRule(`{"custom_tags.environment": {"type": "allowlist", "values": ["dev", "prod"]}}`, compute.CreateCluster{NumWorkers: 1})
+				return onlyRule(t, `{"custom_tags.environment": {"type": "allowlist", "values": ["dev", "prod"]}}`, compute.CreateCluster{NumWorkers: 1})
 			},
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
 			msg:    "Validation failed for custom_tags, environment must be present",
 			source: "https://github.com/databricks/terraform-provider-databricks/issues/403 (`Validation failed for custom_tags, environment must be present`)"},
 		{name: "policy: required value missing",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
-				return onlyRule(`{"autotermination_minutes": {"type": "range", "maxValue": 120}}`, compute.CreateCluster{NumWorkers: 1})
+				return onlyRule(t, `{"autotermination_minutes": {"type": "range", "maxValue": 120}}`, compute.CreateCluster{NumWorkers: 1})
 			},
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
 			msg:   "Validation failed for autotermination_minutes, the value must be present",
 			guess: true, source: "tf-provider#403 quotes only the map-key form (`Validation failed for custom_tags, environment must be present`); this one follows it"},
 		{name: "policy: value not in the allowlist",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
-				return onlyRule(`{"node_type_id": {"type": "allowlist", "values": ["Standard_DS4_v2"]}}`, compute.CreateCluster{NumWorkers: 1})
+				return onlyRule(t, `{"node_type_id": {"type": "allowlist", "values": ["Standard_DS4_v2"]}}`, compute.CreateCluster{NumWorkers: 1})
 			},
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
 			msg:   `Validation failed for node_type_id, the value must be one of [Standard_DS4_v2] (is "Standard_DS3_v2")`,
 			guess: true, source: "no public quote found; built on the fixed-value template of tf-provider#403"},
 		{name: "policy: value in the blocklist",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
-				return onlyRule(`{"node_type_id": {"type": "blocklist", "values": ["Standard_DS3_v2"]}}`, compute.CreateCluster{NumWorkers: 1})
+				return onlyRule(t, `{"node_type_id": {"type": "blocklist", "values": ["Standard_DS3_v2"]}}`, compute.CreateCluster{NumWorkers: 1})
 			},
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
 			msg:   `Validation failed for node_type_id, the value must not be one of [Standard_DS3_v2] (is "Standard_DS3_v2")`,
 			guess: true, source: "no public quote found; built on the fixed-value template of tf-provider#403"},
 		{name: "policy: pattern not matched",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
-				return onlyRule(`{"spark_version": {"type": "regex", "pattern": "15\\..*"}}`, compute.CreateCluster{NumWorkers: 1})
+				return onlyRule(t, `{"spark_version": {"type": "regex", "pattern": "15\\..*"}}`, compute.CreateCluster{NumWorkers: 1})
 			},
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
 			msg:   `Validation failed for spark_version, the value must match the regular expression 15\..* (is "16.4.x-scala2.12")`,
 			guess: true, source: "no public quote found; built on the fixed-value template of tf-provider#403"},
 		{name: "policy: above the range",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
-				return onlyRule(`{"num_workers": {"type": "range", "maxValue": 0}}`, compute.CreateCluster{NumWorkers: 1})
+				return onlyRule(t, `{"num_workers": {"type": "range", "maxValue": 0}}`, compute.CreateCluster{NumWorkers: 1})
 			},
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
 			msg:   "Validation failed for num_workers, the value must be at most 0 (is 1)",
 			guess: true, source: "no public quote found; built on the fixed-value template of tf-provider#403"},
 		{name: "policy: forbidden value present",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
-				return onlyRule(`{"spark_env_vars.DEBUG": {"type": "forbidden"}}`, compute.CreateCluster{NumWorkers: 1,
+				return onlyRule(t, `{"spark_env_vars.DEBUG": {"type": "forbidden"}}`, compute.CreateCluster{NumWorkers: 1,
 					SparkEnvVars: map[string]string{"DEBUG": "1"}})
 			},
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
@@ -346,7 +349,7 @@ func TestMessageSources(t *testing.T) {
 	limited, err := srv.LimitedToken(admin)
 	require.NoError(t, err)
 	asLimited := func(method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error {
-		return func(*testing.T, context.Context, *workspaceapi.Client) error { return raw(limited, method, path, body) }
+		return rawAs(limited, method, path, body)
 	}
 	pool, err := w.InstancePools.Create(ctx, compute.CreateInstancePool{InstancePoolName: "Taken pool", NodeTypeId: nodeType})
 	require.NoError(t, err)
