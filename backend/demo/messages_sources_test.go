@@ -267,7 +267,7 @@ func TestMessageSources(t *testing.T) {
 				return err
 			},
 			status: http.StatusNotFound, code: "RESOURCE_DOES_NOT_EXIST", msg: "Can't find an instance pool with id: 0000-000000-pool0.",
-			guess: true, source: "no public quote found; patterned on the policy wording of ucx#502"},
+			source: "terraform-provider-databricks databricks/resource_databricks_instance_pool.go (commit c919ccf), isInstancePoolMissing: RESOURCE_DOES_NOT_EXIST and `Can't find an instance pool with id: %s`"},
 
 		// Jobs and runs.
 		{name: "unknown run",
