@@ -423,7 +423,7 @@ func TestMessageSources(t *testing.T) {
 			guess: true, source: "no public quote found; the bound is the API reference's"},
 		{name: "dbfs path missing", got: rawCase("GET", "/api/2.0/dbfs/get-status?path=/nothing", ""),
 			status: http.StatusNotFound, code: "RESOURCE_DOES_NOT_EXIST", msg: "No file or directory exists on path /nothing.",
-			guess: true, source: "no public quote found"},
+			source: "mlrun/mlrun tests/system/datastore/test_dbfs.py (a system test against a workspace: `No file or directory exists on path {path}.` after a delete)"},
 		{name: "workspace import too large", got: rawCase("POST", "/api/2.0/workspace/import",
 			`{"path":"/Shared/big","format":"SOURCE","language":"PYTHON","content":"`+base64.StdEncoding.EncodeToString(make([]byte, 10<<20+1))+`"}`),
 			status: http.StatusBadRequest, code: "MAX_NOTEBOOK_SIZE_EXCEEDED", msg: "File size imported is (10485761 bytes), exceeded max size (10485760 bytes)",
