@@ -344,7 +344,7 @@ func TestMessageSources(t *testing.T) {
 				return err
 			},
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Principal: UserName(ghost@example.com) does not exist",
-			guess: true, source: "no public quote found"},
+			guess: true, source: "the words appear in public deployment notes (`ResourceDoesNotExist: Principal: UserName(a@b.com) does not exist`, a genesis-workbench fork's UX-GAPS notes) but no citable record of the call and its code was pinned"},
 	}
 	limited, err := srv.LimitedToken(admin)
 	require.NoError(t, err)
