@@ -174,16 +174,16 @@ func (ws *workspace) validateSpec(c *call, d *compute.ClusterDetails) error {
 		d.DriverNodeTypeId = p.d.NodeTypeId
 	}
 	if d.NodeTypeId == "" {
-		return errInvalidParam("Missing required field: node_type_id")
+		return errInvalidParam("Missing required field 'node_type_id'") // tf-provider#2521; see messages_sources_test.go
 	}
 	if _, ok := ws.cat.nodes[d.NodeTypeId]; !ok {
-		return errInvalidParam("Node type %s is not supported. Supported node types are listed by the list-node-types API.", d.NodeTypeId)
+		return ws.errNodeTypeUnsupported(d.NodeTypeId)
 	}
 	if d.DriverNodeTypeId == "" {
 		d.DriverNodeTypeId = d.NodeTypeId
 	}
 	if _, ok := ws.cat.nodes[d.DriverNodeTypeId]; !ok {
-		return errInvalidParam("Node type %s is not supported. Supported node types are listed by the list-node-types API.", d.DriverNodeTypeId)
+		return ws.errNodeTypeUnsupported(d.DriverNodeTypeId)
 	}
 	if isGPURuntime(d.SparkVersion) && ws.cat.nodes[d.NodeTypeId].NumGpus == 0 {
 		return errInvalidParam("The GPU runtime %s requires a GPU node type; %s has no GPU.", d.SparkVersion, d.NodeTypeId)
@@ -388,4 +388,16 @@ func sortClusters(list []*cluster, byName, desc bool) {
 		}
 		return less
 	})
+}
+
+// errNodeTypeUnsupported words an unknown node type as the service does,
+// listing the workspace's node types (terraform-provider-databricks#220:
+// "Node type m4.large is not supported. Supported node types: Standard_DS3_v2,
+// Standard_DS4_v2, ..."); see messages_sources_test.go.
+func (ws *workspace) errNodeTypeUnsupported(id string) error {
+	ids := make([]string, len(ws.cat.nodeTypes))
+	for i, nt := range ws.cat.nodeTypes {
+		ids[i] = nt.NodeTypeId
+	}
+	return errInvalidParam("Node type %s is not supported. Supported node types: %s", id, strings.Join(ids, ", "))
 }

@@ -1,3 +1,8 @@
+// The demo answers errors in the real service's words where those are
+// quoted in public; backend/demo/messages_sources_test.go pins each wording
+// with its source, or marks it a guess. A new or changed message gets a row
+// there.
+
 package demo
 
 import (

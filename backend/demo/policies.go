@@ -66,7 +66,7 @@ func (ws *workspace) addPolicy(req compute.CreatePolicy, creator string, at time
 	}
 	for _, p := range ws.policies {
 		if strings.EqualFold(p.d.Name, req.Name) {
-			return nil, errInvalidParam("Policy with name %s already exists.", req.Name)
+			return nil, errInvalidParam("Cluster Policy with name `%s` already exists", req.Name) // tf-provider#2884
 		}
 	}
 	rules, def, err := effectiveRules(req.Definition, req.PolicyFamilyId, req.PolicyFamilyDefinitionOverrides)
@@ -98,7 +98,7 @@ func (ws *workspace) requireAdmin(c *call, what string) error {
 func (ws *workspace) policyFor(id string) (*policy, error) {
 	p, ok := ws.policies[id]
 	if !ok || id == "" {
-		return nil, errNotFound("Policy %s does not exist.", id)
+		return nil, errNotFound("Can't find a cluster policy with id: %s.", id) // ucx#502; see messages_sources_test.go
 	}
 	return p, nil
 }
@@ -132,11 +132,12 @@ func (ws *workspace) policyEdit(c *call) (any, error) {
 	}
 	for id, o := range ws.policies {
 		if id != p.d.PolicyId && strings.EqualFold(o.d.Name, req.Name) {
-			return nil, errInvalidParam("Policy with name %s already exists.", req.Name)
+			return nil, errInvalidParam("Cluster Policy with name `%s` already exists", req.Name) // tf-provider#2884
 		}
 	}
 	if p.d.IsDefault && req.PolicyFamilyId != p.d.PolicyFamilyId {
-		return nil, errInvalidParam("The policy family of default policy %s cannot be changed.", p.d.Name)
+		// gbrueckl/Databricks.API.PowerShell#62; see messages_sources_test.go.
+		return nil, errInvalidParam("Changing policy_family_id is forbidden for default cluster policies. Clone this policy to change the policy family.")
 	}
 	rules, def, err := effectiveRules(req.Definition, req.PolicyFamilyId, req.PolicyFamilyDefinitionOverrides)
 	if err != nil {

@@ -248,7 +248,7 @@ func (ws *workspace) evaluate(rules map[string]policyRule, d *compute.ClusterDet
 				continue
 			}
 			if !r.IsOptional && r.Type != "unlimited" || (r.Type == "unlimited" && !r.IsOptional && r.DefaultValue != nil) {
-				vs = append(vs, violation{path, fmt.Sprintf("Validation failed for %s, the value must be present", path)})
+				vs = append(vs, violation{path, missingMessage(path)})
 			}
 			continue
 		}
@@ -266,6 +266,17 @@ func (ws *workspace) evaluate(rules map[string]policyRule, d *compute.ClusterDet
 		return nil, nil, err
 	}
 	return vs, changes, nil
+}
+
+// missingMessage words a required value that is absent. A map attribute's
+// key is named after the map, as the service does
+// (terraform-provider-databricks#403: "Validation failed for custom_tags,
+// environment must be present"); see messages_sources_test.go.
+func missingMessage(path string) string {
+	if parts := splitPath(path); len(parts) == 2 && mapFields[parts[0]] {
+		return fmt.Sprintf("Validation failed for %s, %s must be present", parts[0], parts[1])
+	}
+	return fmt.Sprintf("Validation failed for %s, the value must be present", path)
 }
 
 func checkValue(path string, r policyRule, v any) string {

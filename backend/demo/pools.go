@@ -110,7 +110,7 @@ func (ws *workspace) addPool(req compute.CreateInstancePool, creator string, at 
 		return nil, err
 	}
 	if _, ok := ws.cat.nodes[req.NodeTypeId]; !ok {
-		return nil, errInvalidParam("Node type %s is not supported. Supported node types are listed by the list-node-types API.", req.NodeTypeId)
+		return nil, ws.errNodeTypeUnsupported(req.NodeTypeId)
 	}
 	if err := checkPoolSizes(req.MinIdleInstances, req.MaxCapacity, req.IdleInstanceAutoterminationMinutes); err != nil {
 		return nil, err

@@ -112,7 +112,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if _, pattern := s.mux.Handler(r); pattern == "" {
 		writeError(w, &apiError{http.StatusNotFound, "ENDPOINT_NOT_FOUND",
-			fmt.Sprintf("No API found for '%s %s'", r.Method, r.URL.Path)})
+			fmt.Sprintf("No API found for '%s %s'", r.Method, unversionedPath(r.URL.Path))})
 		return
 	}
 	s.mux.ServeHTTP(w, r)
@@ -178,4 +178,19 @@ func (s *Server) api(h handler) http.Handler {
 			writeJSON(w, http.StatusOK, v)
 		}
 	})
+}
+
+// unversionedPath is a request path as the service names it when no API
+// answers there: without its /api/<version> prefix
+// (databricks/databricks-agent-skills#259: "No API found for 'POST
+// /sql/statements/execute'"); see messages_sources_test.go.
+func unversionedPath(p string) string {
+	rest, ok := strings.CutPrefix(p, "/api/")
+	if !ok {
+		return p
+	}
+	if i := strings.IndexByte(rest, '/'); i >= 0 {
+		return rest[i:]
+	}
+	return p
 }

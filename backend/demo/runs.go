@@ -108,7 +108,11 @@ func (ws *workspace) runSubmit(c *call) (any, error) {
 		if !ok {
 			return nil, errInvalidParam("Task %s: the demo workspace runs notebook, spark_python, python_wheel and spark_jar tasks only.", t.TaskKey)
 		}
-		if (t.ExistingClusterId == "") == (t.NewCluster == nil) {
+		if t.ExistingClusterId == "" && t.NewCluster == nil {
+			// databricks/cli#838; see messages_sources_test.go.
+			return nil, errInvalidParam("One of job_cluster_key, new_cluster, or existing_cluster_id must be specified.")
+		}
+		if t.ExistingClusterId != "" && t.NewCluster != nil {
 			return nil, errInvalidParam("Task %s: exactly one of existing_cluster_id or new_cluster is required.", t.TaskKey)
 		}
 		tr := &taskRun{idx: i, fails: strings.Contains(strings.ToLower(what), "fail")}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -231,7 +232,9 @@ func (ws *workspace) importObject(c *call, p string, format wsapi.ImportFormat, 
 		return err
 	}
 	if len(content) > maxWorkspaceContent {
-		return &apiError{http.StatusBadRequest, "MAX_NOTEBOOK_SIZE_EXCEEDED", "File size imported is greater than the maximum allowed: 10485760 bytes."} // guess at the wording
+		// The words are quoted in terraform-provider-databricks#4077; the code is a guess.
+		return &apiError{http.StatusBadRequest, "MAX_NOTEBOOK_SIZE_EXCEEDED",
+			fmt.Sprintf("File size imported is (%d bytes), exceeded max size (%d bytes)", len(content), maxWorkspaceContent)}
 	}
 	typ := wsapi.ObjectTypeNotebook
 	switch format {

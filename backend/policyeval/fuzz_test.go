@@ -53,7 +53,11 @@ func FuzzEvaluate(f *testing.F) {
 		opts := Options{ApplyDefaults: defaults, Rates: &rates, NodeTypes: testNodes}
 		res := EvaluateTree(def, tree, opts)
 		for _, v := range res.Violations {
-			if v.Path == "" || !strings.HasPrefix(v.Message, "Validation failed for "+v.Path+", ") {
+			prefix := "Validation failed for " + v.Path + ", "
+			if segs := Segments(v.Path); v.Reason == ReasonMissing && len(segs) == 2 && mapFields[segs[0]] {
+				prefix = "Validation failed for " + segs[0] + ", " + segs[1] + " must be present"
+			}
+			if v.Path == "" || !strings.HasPrefix(v.Message, prefix) {
 				t.Fatalf("violation without path or in another wording: %+v", v)
 			}
 			if _, ok := def.Rule(v.Rule); !ok {
