@@ -219,10 +219,23 @@ describe('fleet', () => {
     await page.setViewportSize({ width: 1280, height: 720 })
     await page.locator('[data-nav="fleet"]').click()
     const row = page.locator('[data-testid="fleet-table"] tr[data-workspace="demo"][data-kind="sql-warehouse"][data-id="5b7d9f1e3a2c4e60"]')
-    await row.waitFor()
-    // Read in the background while the page is open: the flag comes on a later read.
+    // The table is virtual and this window short: scroll it (round and
+    // round) until the row is in view. The flag is read in the background
+    // while the page is open, so it comes on a later read.
     const flag = row.locator('[data-flag="oversized-warehouse"]')
-    await expect.poll(() => flag.count(), { timeout: 60_000 }).toBe(1)
+    await expect.poll(async () => {
+      if ((await flag.count()) === 1) return true
+      if ((await row.count()) === 0) {
+        await page.evaluate(() => {
+          const table = document.querySelector('[data-testid="fleet-table"]')
+          const scroller = [...(table?.querySelectorAll<HTMLElement>('*') ?? [])].find(
+            (e) => e.scrollHeight > e.clientHeight + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY),
+          )
+          if (scroller) scroller.scrollTop = scroller.scrollTop + scroller.clientHeight / 2 >= scroller.scrollHeight - scroller.clientHeight + 1 ? 0 : scroller.scrollTop + scroller.clientHeight / 2
+        })
+      }
+      return false
+    }, { timeout: 60_000 }).toBe(true)
     expect(await flag.textContent()).toBe('oversized')
     expect(await flag.getAttribute('title')).toMatch(/none waited .*Try size 2X-Small$/)
     await row.scrollIntoViewIfNeeded()
