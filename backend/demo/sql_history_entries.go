@@ -180,6 +180,7 @@ func (ws *workspace) recordStatement(c *call, wh *warehouse, st *statement, text
 		q.rows = int64(len(st.rows))
 	}
 	wh.addQuery(q, millis(c.now))
+	ws.watchScale(wh, c.now)
 	return q
 }
 

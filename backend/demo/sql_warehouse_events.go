@@ -11,9 +11,10 @@ import (
 // system.compute.warehouse_events as the Statement Execution API answers
 // it: one row each time a warehouse starts, runs, scales up or down, stops
 // and has stopped, with the clusters running after the event. The rows
-// come from the warehouses' life cycles here (sql_warehouses_life.go) and
-// their seeded past (sql_history_seed.go); the query engine is the billing
-// tables' (sql_billing_query.go).
+// come from the warehouses' life cycles here (sql_warehouses_life.go), their
+// scaling (sql_warehouse_scaling.go) and their seeded past
+// (sql_history_seed.go); the query engine is the billing tables'
+// (sql_billing_query.go).
 
 // The event types the table documents.
 const (

@@ -35,6 +35,10 @@ type warehouse struct {
 	queries []*queryEntry
 	live    []*queryEntry
 	events  []warehouseEvent
+	// Scaling (sql_warehouse_scaling.go): the run (gen+1) a check is armed
+	// for (0: none), and since when the load fits one cluster fewer.
+	scaleFor int
+	lowSince time.Time
 }
 
 // seedWarehouse is one warehouse of the seed.
@@ -113,6 +117,9 @@ func seedWarehouses(ws *workspace, now time.Time) {
 	}
 	seedScaleWarehouses(ws, now)
 	seedQueryHistory(ws, now)
+	for _, wh := range ws.warehouses {
+		ws.watchScale(wh, now) // the running ones follow their live queries
+	}
 }
 
 // addWarehouse records a warehouse; its creator owns it.

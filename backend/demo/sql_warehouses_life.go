@@ -68,6 +68,8 @@ func (ws *workspace) bootWarehouse(wh *warehouse, now time.Time) time.Time {
 			wh.info.State, wh.info.NumClusters = sql.StateRunning, wh.info.MinNumClusters
 			wh.event(at, eventRunning)
 			ws.armAutoStop(wh, at)
+			wh.lowSince = time.Time{}
+			ws.watchScale(wh, at)
 		}
 	})
 	return wh.readyAt

@@ -23,6 +23,8 @@ type Workspace struct {
 	// priced), at WarehousesAt; only those running or starting are rows.
 	Warehouses   []warehouses.WarehouseView
 	WarehousesAt time.Time
+	// Use is its running warehouses' recent use, by id (warehouse_use.go).
+	Use map[string]Use
 }
 
 // Flag is something about running compute a user may want to act on.

@@ -34,7 +34,10 @@ type Config struct {
 	// Warehouses prices the SQL warehouses of the cached catalog (nil: they
 	// are listed without an estimate); without Catalog there are none.
 	Warehouses *warehouses.Pricer
-	Now        func() time.Time
+	// Use reads running warehouses' query history for their flags (nil:
+	// those flags are never raised).
+	Use UseReader
+	Now func() time.Time
 }
 
 // Service assembles the Fleet page from every workspace's listings and
@@ -44,6 +47,11 @@ type Service struct {
 	// bg holds the catalog fetches Watch started: they write the cache, so
 	// Close waits for them (nothing writes after it).
 	bg sync.WaitGroup
+	// use keeps the running warehouses' use, read while the page is open
+	// (watching: Watch's context; nil when closed).
+	use      *useCache
+	mu       sync.Mutex
+	watching context.Context
 }
 
 // NewService fills in the missing parts of cfg with "nothing".
@@ -57,7 +65,11 @@ func NewService(cfg Config) *Service {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Service{cfg: cfg}
+	s := &Service{cfg: cfg}
+	if cfg.Use != nil {
+		s.use = newUseCache(cfg.Use)
+	}
+	return s
 }
 
 // IDs are the open workspaces' ids.
@@ -74,6 +86,9 @@ func (s *Service) IDs() []string {
 // offline workspace just has no estimate). The fetches end with ctx.
 func (s *Service) Watch(ctx context.Context) {
 	ids := s.IDs()
+	s.mu.Lock()
+	s.watching = ctx
+	s.mu.Unlock()
 	for _, ws := range ids {
 		s.bg.Add(1)
 		go func() {
@@ -85,7 +100,12 @@ func (s *Service) Watch(ctx context.Context) {
 }
 
 // Unwatch stops the fleet's pollers: the page closed.
-func (s *Service) Unwatch() { s.cfg.Listings.WatchFleet(nil) }
+func (s *Service) Unwatch() {
+	s.mu.Lock()
+	s.watching = nil
+	s.mu.Unlock()
+	s.cfg.Listings.WatchFleet(nil)
+}
 
 // Close waits for the catalog fetches Watch started.
 func (s *Service) Close() { s.bg.Wait() }
@@ -126,6 +146,7 @@ func (s *Service) workspaces() []Workspace {
 				ws.OverPolicy = NewPolicySize(snap, s.cfg.Rates()).Check
 			}
 			ws.Warehouses, ws.WarehousesAt = s.warehouses(n.ID, snap), snap.Warehouses.FetchedAt
+			ws.Use = s.warehouseUse(n.ID, ws.Warehouses)
 		}
 		out = append(out, ws)
 	}
@@ -139,5 +160,29 @@ func (s *Service) warehouses(ws string, snap catalog.Snapshot) []warehouses.Ware
 		out = append(out, warehouses.View(w))
 	}
 	s.cfg.Warehouses.Price(ws, out)
+	return out
+}
+
+// warehouseUse is the running warehouses' use as last read; while the page
+// is open it starts the reads that are due (in the background: the view
+// never waits on the workspace).
+func (s *Service) warehouseUse(ws string, whs []warehouses.WarehouseView) map[string]Use {
+	if s.use == nil {
+		return nil
+	}
+	var running []string
+	out := map[string]Use{}
+	for _, w := range whs {
+		if w.State == "RUNNING" {
+			running = append(running, w.ID)
+			out[w.ID] = s.use.get(ws, w.ID)
+		}
+	}
+	s.mu.Lock()
+	ctx := s.watching
+	s.mu.Unlock()
+	if ctx != nil && ctx.Err() == nil {
+		s.use.refresh(ctx, &s.bg, ws, running, s.cfg.Now())
+	}
 	return out
 }

@@ -105,7 +105,6 @@ func Build(ctx context.Context, in Inputs) *Services {
 	s.Drafts = s.drafts()
 	s.Clusters = clusters.NewService(ctx, clusters.Options{Clients: in.Clients, Sink: in.Sink, Timing: in.PollTiming,
 		Pricer: s.rowPricer(), Listed: in.Listed})
-	s.Fleet = s.fleet()
 	s.Finder = finder.Sources{Clusters: s.Clusters.Fleet}
 	if in.Catalog != nil {
 		s.Finder.Catalog = in.Catalog.Cache().Load
@@ -115,6 +114,7 @@ func Build(ctx context.Context, in Inputs) *Services {
 			s.Warehouses = warehouses.NewService(in.Catalog, in.Clients, nil).WithPricer(s.warehousePricer())
 		}
 	}
+	s.Fleet = s.fleet() // after the warehouses: it reads their history for flags
 	s.Permissions = permissions.NewService(in.Clients)
 	s.Libraries = libraries.NewService(in.Clients)
 	s.Logs = logs.NewService(in.Clients)
@@ -217,6 +217,9 @@ func (s *Services) warehousePricer() *warehouses.Pricer {
 // listings, the switcher's workspaces and their cached catalogs.
 func (s *Services) fleet() *fleet.Service {
 	cfg := fleet.Config{Listings: s.Clusters, Rates: s.Rates.Table, Warehouses: s.warehousePricer()}
+	if s.Warehouses != nil {
+		cfg.Use = s.Warehouses
+	}
 	if s.Session != nil {
 		cfg.Workspaces = func() []fleet.Named {
 			var out []fleet.Named
