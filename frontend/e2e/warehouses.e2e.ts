@@ -269,4 +269,36 @@ describe('SQL warehouses', () => {
     expect(errors).toEqual([])
     await context.close()
   }, 120_000)
+
+  // Issue 38: warehouse sizes are in the one DBU rate table (Settings), each
+  // blank field keeping the built-in figure, and the list's estimate follows.
+  it('edits a warehouse size in the DBU rate table, refuses a bad figure at its size, and the estimate follows', async () => {
+    const { page, context, errors } = await open(browser, url)
+    const starter = '4f8c2a9b1d3e5f70' // Serverless Starter: 2X-Small, one cluster, always running
+    const rates = page.getByTestId('rates-dialog')
+    const size = rates.locator('[data-size="2X-Small"] input')
+    await page.goto(`${url.split('#')[0]}#/settings`)
+    await page.getByTestId('settings-rates-edit').click()
+    await expect.poll(() => size.getAttribute('placeholder')).toMatch(/^built in: \d/)
+    await size.fill('abc')
+    await rates.getByTestId('rates-save').click()
+    await expect.poll(() => rates.locator('[data-error="warehouse.2X-Small"]').textContent()).toContain('not a number')
+    await size.fill('333')
+    await rates.getByTestId('rates-save').click()
+    await expect.poll(() => rates.count()).toBe(0)
+
+    await page.goto(`${url.split('#')[0]}#/warehouses`)
+    await expect.poll(() => row(page, starter).getByTestId('warehouse-cost').textContent()).toContain('333.0 DBU/h')
+
+    // Back to the built-in figures for the other files.
+    await page.goto(`${url.split('#')[0]}#/settings`)
+    await page.getByTestId('settings-rates-edit').click()
+    await expect.poll(() => size.inputValue()).toBe('333')
+    await page.getByTestId('rates-reset').click()
+    await page.locator('.n-popconfirm').getByRole('button', { name: /confirm|ok|yes/i }).click()
+    await expect.poll(() => size.inputValue()).toBe('')
+    await page.getByTestId('rates-cancel').click()
+    expect(errors).toEqual([])
+    await context.close()
+  }, 120_000)
 })

@@ -11,7 +11,7 @@ describe('DBU rate form', () => {
       families: [{ cloud: 'azure', prefix: 'Standard_E', dbu_per_core: 0.25 }],
       photon_multiplier: 2.5,
       replace_defaults: true,
-      warehouse_sizes: { Small: 10 }, // not edited in the dialog, never lost by saving it
+      warehouse_sizes: { Small: 10 },
     }
     const back = fromForm(toForm(t))
     expect(back.errors).toEqual({})
@@ -51,5 +51,20 @@ describe('DBU rate form', () => {
 
   it('an empty form is an empty user table: only the built-in rates apply', () => {
     expect(fromForm(form({ rates: [{ node: '', rate: '' }] }))).toEqual({ table: { label: '', rates: {}, families: [] }, errors: {} })
+  })
+
+  it('reads SQL warehouse sizes as typed: blank keeps the built-in figure, a bad one is named at its size', () => {
+    expect(toForm({ label: '', rates: {}, families: [], warehouse_sizes: { Small: 10 } }).warehouseSizes).toEqual({ Small: '10' })
+    const ok = fromForm(form({ warehouseSizes: { Small: ' 11.5 ', Medium: '', Large: '0' } }))
+    expect(ok.errors).toEqual({})
+    expect(ok.table?.warehouse_sizes).toEqual({ Small: 11.5, Large: 0 })
+    expect(fromForm(form({ warehouseSizes: { Medium: '' } })).table?.warehouse_sizes).toBeUndefined()
+    const bad = fromForm(form({ warehouseSizes: { Small: 'abc', 'X-Large': '-2', '4X-Large': '20000' } }))
+    expect(bad.table).toBeNull()
+    expect(bad.errors).toEqual({
+      'warehouse.Small': '"abc" is not a number.',
+      'warehouse.X-Large': 'Must not be negative.',
+      'warehouse.4X-Large': 'At most 10000.',
+    })
   })
 })

@@ -13,7 +13,7 @@ export interface RateTableLike {
   families: FamilyLike[]
   photon_multiplier?: number
   replace_defaults?: boolean
-  /** DBU/h of one SQL warehouse cluster by size; the dialog keeps them as the file had them. */
+  /** DBU/h of one cluster of a SQL warehouse, by size as the API spells cluster_size. */
   warehouse_sizes?: Record<string, number>
 }
 
@@ -30,10 +30,11 @@ export interface RateForm {
   rates: RateRow[]
   families: FamilyRow[]
   photon: string
+  /** By size: the user's DBU/h as typed; '' keeps the built-in figure. */
+  warehouseSizes: Record<string, string>
   // Kept as the user's file had them; the dialog does not edit them.
   label: string
   replaceDefaults: boolean
-  warehouseSizes: Record<string, number>
 }
 
 export const MAX_RATE = 10000
@@ -49,7 +50,7 @@ export function toForm(t: RateTableLike | null | undefined): RateForm {
     photon: t?.photon_multiplier ? String(t.photon_multiplier) : '',
     label: t?.label ?? '',
     replaceDefaults: !!t?.replace_defaults,
-    warehouseSizes: { ...(t?.warehouse_sizes ?? {}) },
+    warehouseSizes: Object.fromEntries(Object.entries(t?.warehouse_sizes ?? {}).map(([size, rate]) => [size, String(rate)])),
   }
 }
 
@@ -64,7 +65,7 @@ export function numberProblem(text: string, max: number): string {
   return ''
 }
 
-/** The table to save, or the field errors (keys: rates.N.node, rates.N.rate, families.N.prefix, families.N.perCore, photon). */
+/** The table to save, or the field errors (keys: rates.N.node, rates.N.rate, families.N.prefix, families.N.perCore, photon, warehouse.SIZE). */
 export function fromForm(f: RateForm): { table: RateTableLike | null; errors: Record<string, string> } {
   const errors: Record<string, string> = {}
   const table: RateTableLike = { label: f.label, rates: {}, families: [] }
@@ -93,6 +94,13 @@ export function fromForm(f: RateForm): { table: RateTableLike | null; errors: Re
     else table.photon_multiplier = Number(f.photon.trim())
   }
   if (f.replaceDefaults) table.replace_defaults = true
-  if (Object.keys(f.warehouseSizes).length) table.warehouse_sizes = { ...f.warehouseSizes }
+  const sizes: Record<string, number> = {}
+  for (const [size, text] of Object.entries(f.warehouseSizes)) {
+    if (!text.trim()) continue
+    const bad = numberProblem(text, MAX_RATE)
+    if (bad) errors[`warehouse.${size}`] = bad
+    else sizes[size] = Number(text.trim())
+  }
+  if (Object.keys(sizes).length) table.warehouse_sizes = sizes
   return Object.keys(errors).length ? { table: null, errors } : { table, errors }
 }
