@@ -230,13 +230,7 @@ func shapeSpend(rows []usageRow, list []listPrice, own Prices, now time.Time) Sp
 	}
 	sort.Slice(out.TopClusters, func(i, j int) bool {
 		a, b := out.TopClusters[i], out.TopClusters[j]
-		if a.Dollars != b.Dollars {
-			return a.Dollars > b.Dollars
-		}
-		if a.DBUs != b.DBUs {
-			return a.DBUs > b.DBUs
-		}
-		return a.ClusterID < b.ClusterID
+		return costlier(a.Dollars, a.DBUs, a.ClusterID, b.Dollars, b.DBUs, b.ClusterID)
 	})
 	if len(out.TopClusters) > spendTop {
 		out.TopClusters = out.TopClusters[:spendTop]
@@ -248,13 +242,7 @@ func shapeSpend(rows []usageRow, list []listPrice, own Prices, now time.Time) Sp
 	}
 	sort.Slice(out.ByWarehouse, func(i, j int) bool {
 		a, b := out.ByWarehouse[i], out.ByWarehouse[j]
-		if a.Dollars != b.Dollars {
-			return a.Dollars > b.Dollars
-		}
-		if a.DBUs != b.DBUs {
-			return a.DBUs > b.DBUs
-		}
-		return a.WarehouseID < b.WarehouseID
+		return costlier(a.Dollars, a.DBUs, a.WarehouseID, b.Dollars, b.DBUs, b.WarehouseID)
 	})
 	for s := range unpriced {
 		out.Unpriced = append(out.Unpriced, s)
@@ -325,4 +313,16 @@ func deref(s *string) string {
 		return ""
 	}
 	return *s
+}
+
+// costlier ranks spend rows: most dollars first, then most DBUs, then the
+// id, so the order is stable.
+func costlier(aDollars, aDBUs float64, aID string, bDollars, bDBUs float64, bID string) bool {
+	if aDollars != bDollars {
+		return aDollars > bDollars
+	}
+	if aDBUs != bDBUs {
+		return aDBUs > bDBUs
+	}
+	return aID < bID
 }
