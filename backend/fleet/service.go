@@ -52,6 +52,7 @@ type Service struct {
 	use      *useCache
 	mu       sync.Mutex
 	watching context.Context
+	stop     context.CancelFunc // ends watching's reads: the page closed
 }
 
 // NewService fills in the missing parts of cfg with "nothing".
@@ -87,7 +88,11 @@ func (s *Service) IDs() []string {
 func (s *Service) Watch(ctx context.Context) {
 	ids := s.IDs()
 	s.mu.Lock()
-	s.watching = ctx
+	if s.stop != nil {
+		s.stop()
+	}
+	s.watching, s.stop = context.WithCancel(ctx)
+	ctx = s.watching
 	s.mu.Unlock()
 	for _, ws := range ids {
 		s.bg.Add(1)
@@ -102,13 +107,21 @@ func (s *Service) Watch(ctx context.Context) {
 // Unwatch stops the fleet's pollers: the page closed.
 func (s *Service) Unwatch() {
 	s.mu.Lock()
-	s.watching = nil
+	if s.stop != nil {
+		s.stop() // the history reads still queued give up
+	}
+	s.watching, s.stop = nil, nil
 	s.mu.Unlock()
 	s.cfg.Listings.WatchFleet(nil)
 }
 
-// Close waits for the catalog fetches Watch started.
-func (s *Service) Close() { s.bg.Wait() }
+// Close waits for the catalog fetches and history reads Watch started
+// (they end with its context, or when the page closes: Unwatch).
+func (s *Service) Close() {
+	s.mu.Lock() // View starts reads under it: none starts once the wait began
+	defer s.mu.Unlock()
+	s.bg.Wait()
+}
 
 // View builds the page from every workspace's last lists; groupBy is
 // "workspace", "creator" or "tag:<key>". It returns the tag keys the rows
@@ -178,11 +191,12 @@ func (s *Service) warehouseUse(ws string, whs []warehouses.WarehouseView) map[st
 			out[w.ID] = s.use.get(ws, w.ID)
 		}
 	}
+	// Under the lock: Close takes it before it waits, so no read starts
+	// after the wait began.
 	s.mu.Lock()
-	ctx := s.watching
-	s.mu.Unlock()
-	if ctx != nil && ctx.Err() == nil {
+	if ctx := s.watching; ctx != nil && ctx.Err() == nil {
 		s.use.refresh(ctx, &s.bg, ws, running, s.cfg.Now())
 	}
+	s.mu.Unlock()
 	return out
 }

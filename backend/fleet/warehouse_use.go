@@ -116,6 +116,7 @@ func (c *useCache) read(ctx context.Context, k useKey, now time.Time, ran, peak 
 		return
 	}
 	// A read that hangs must not hold the next ones (nor Close) for long.
+	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, readTimeout)
 	defer cancel()
 	var got Use
@@ -128,6 +129,10 @@ func (c *useCache) read(ctx context.Context, k useKey, now time.Time, ran, peak 
 		if p, err := c.reader.Peak(ctx, k.ws, k.id, now.Add(-PeakWindow)); err == nil {
 			got.Peak = &p
 		}
+	}
+	if parent.Err() != nil { // the page closed: read again when it opens
+		c.done(k, func(*useEntry) {})
+		return
 	}
 	c.done(k, func(e *useEntry) {
 		if ran {

@@ -164,3 +164,39 @@ func TestServiceReadsWarehouseUseInTheBackground(t *testing.T) {
 	s.Close()
 	assert.Equal(t, 3, use.ranCalls["prod/idle"])
 }
+
+// hangingUse never answers: its reads end only with their context.
+type hangingUse struct{ ended chan error }
+
+func (h hangingUse) RanSince(ctx context.Context, _, _ string, _ time.Time) (bool, error) {
+	<-ctx.Done()
+	h.ended <- ctx.Err()
+	return false, ctx.Err()
+}
+
+func (h hangingUse) Peak(ctx context.Context, _, _ string, _ time.Time) (warehouses.LoadPeak, error) {
+	<-ctx.Done()
+	return warehouses.LoadPeak{}, ctx.Err()
+}
+
+// Closing the page ends the history reads under way and queued, at once
+// (not when each read's own time limit runs out), and flags nothing.
+func TestUnwatchEndsTheReads(t *testing.T) {
+	snaps := map[string]catalog.Snapshot{"prod": {Warehouses: catalog.Section[[]sql.EndpointInfo]{FetchedAt: now, Items: []sql.EndpointInfo{
+		{Id: "a", Name: "A", State: sql.StateRunning, ClusterSize: "Medium", NumClusters: 1, MinNumClusters: 1, MaxNumClusters: 1, AutoStopMins: 30},
+	}}}}
+	use := hangingUse{ended: make(chan error, 1)}
+	s := NewService(Config{Listings: &fakeListings{}, Workspaces: named, Now: func() time.Time { return now },
+		Catalog: func(ws string) (catalog.Snapshot, error) { return snaps[ws], nil }, Use: use})
+	s.Watch(context.Background())
+	s.View("workspace") // starts the read
+	s.Unwatch()
+	assert.ErrorIs(t, <-use.ended, context.Canceled, "ended by the page closing, not by its time limit")
+	s.Close()
+	v, _ := s.View("workspace")
+	for _, r := range v.Rows {
+		if r.Kind == KindSQLWarehouse {
+			assert.Empty(t, r.Flags, "nothing read: nothing flagged")
+		}
+	}
+}
