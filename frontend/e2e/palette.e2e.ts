@@ -80,6 +80,12 @@ describe('command palette', () => {
     await page.locator('h1').first().click()
     await page.keyboard.press('?')
     await expect.poll(() => page.getByTestId('shortcuts').textContent()).toContain('Command palette')
+    // Over a dialog (it holds the focus and Esc) the palette waits for it to close.
+    await page.keyboard.press('Control+k')
+    await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
+    expect(await page.getByTestId('palette').count()).toBe(0)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByTestId('shortcuts').count()).toBe(0)
     expect(errors).toEqual([])
     await context.close()
   })
