@@ -16,8 +16,9 @@ const (
 
 // runList is jobs/runs/list: the runs the caller may see, newest first by
 // end time (start time for runs not finished). Pages are found by the key of
-// the run they start at (that time, then id), so runs submitted or ending
-// while a client pages do not shift them.
+// the run they start at (that time, then id), so runs submitted while a
+// client pages do not shift them; a run that ends meanwhile moves to the
+// top and a client paging older runs misses it, as on the service.
 func (ws *workspace) runList(c *call) (any, error) {
 	q := c.r.URL.Query()
 	limit, err := c.queryInt("limit", runsDefaultLimit)
