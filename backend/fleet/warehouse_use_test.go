@@ -166,9 +166,10 @@ func TestServiceReadsWarehouseUseInTheBackground(t *testing.T) {
 }
 
 // hangingUse never answers: its reads end only with their context.
-type hangingUse struct{ ended chan error }
+type hangingUse struct{ started, ended chan error }
 
 func (h hangingUse) RanSince(ctx context.Context, _, _ string, _ time.Time) (bool, error) {
+	h.started <- nil
 	<-ctx.Done()
 	h.ended <- ctx.Err()
 	return false, ctx.Err()
@@ -185,11 +186,12 @@ func TestUnwatchEndsTheReads(t *testing.T) {
 	snaps := map[string]catalog.Snapshot{"prod": {Warehouses: catalog.Section[[]sql.EndpointInfo]{FetchedAt: now, Items: []sql.EndpointInfo{
 		{Id: "a", Name: "A", State: sql.StateRunning, ClusterSize: "Medium", NumClusters: 1, MinNumClusters: 1, MaxNumClusters: 1, AutoStopMins: 30},
 	}}}}
-	use := hangingUse{ended: make(chan error, 1)}
+	use := hangingUse{started: make(chan error, 1), ended: make(chan error, 1)}
 	s := NewService(Config{Listings: &fakeListings{}, Workspaces: named, Now: func() time.Time { return now },
 		Catalog: func(ws string) (catalog.Snapshot, error) { return snaps[ws], nil }, Use: use})
 	s.Watch(context.Background())
 	s.View("workspace") // starts the read
+	<-use.started       // under way, not queued: what ends it is the page closing
 	s.Unwatch()
 	assert.ErrorIs(t, <-use.ended, context.Canceled, "ended by the page closing, not by its time limit")
 	s.Close()
