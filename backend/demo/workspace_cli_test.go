@@ -17,8 +17,9 @@ import (
 
 // The Databricks CLI works against the demo unchanged: `bundle validate`
 // on the databricks.yml Clusterdeck exports (issue 40: it stopped at
-// "No API found for 'POST /api/2.0/workspace/mkdirs'"), and the workspace
-// commands on the seeded tree. Runs only where the CLI is installed.
+// "No API found for 'POST /api/2.0/workspace/mkdirs'"), the workspace
+// commands on the seeded tree, and the warehouses and query-history ones.
+// Runs only where the CLI is installed.
 func TestDatabricksCLIAgainstTheDemo(t *testing.T) {
 	cli, err := exec.LookPath("databricks")
 	if err != nil {
@@ -49,6 +50,10 @@ func TestDatabricksCLIAgainstTheDemo(t *testing.T) {
 		{"workspace list", []string{"workspace", "list", "/Shared/etl"}, "/Shared/etl/load"},
 		{"workspace mkdirs", []string{"workspace", "mkdirs", "/Users/" + adminUserName + "/.bundle/clusterdeck_demo/dev/files"}, ""},
 		{"workspace export", []string{"workspace", "export", "/Shared/etl/load"}, "Databricks notebook source"},
+		// Issue 38: the SQL warehouses and query history commands.
+		{"warehouses list", []string{"warehouses", "list"}, "Serverless Starter Warehouse"},
+		{"warehouses get", []string{"warehouses", "get", demoWarehouseID, "-o", "json"}, `"cluster_size"`},
+		{"query-history list", []string{"query-history", "list", "-o", "json"}, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
