@@ -23,7 +23,7 @@ import (
 func TestDatabricksCLIAgainstTheDemo(t *testing.T) {
 	cli, err := exec.LookPath("databricks")
 	if err != nil {
-		t.Skip("databricks CLI not on PATH")
+		t.Skip("the Databricks CLI (databricks) is not on PATH: install it (docs.databricks.com/dev-tools/cli/install) to check bundle validate, workspace, warehouses and query-history against the demo")
 	}
 	srv := startServer(t, Options{Empty: true})
 	dir := t.TempDir()
