@@ -136,6 +136,24 @@ describe('workspaces store', () => {
     await vi.waitFor(() => expect(handlers.has('connection:changed:prod')).toBe(false))
   })
 
+  it('keeps the newest list when two reads answer out of order', async () => {
+    api.list.mockResolvedValue([demo, prod])
+    api.check.mockResolvedValue(online('demo'))
+    const store = useWorkspacesStore()
+    await store.load()
+    store.listen()
+    // Added, then chosen: the first event's read answers last, with the old active one.
+    let answerFirst: (v: unknown) => void = () => undefined
+    api.list.mockReturnValueOnce(new Promise((resolve) => (answerFirst = resolve)))
+    api.list.mockResolvedValueOnce([{ ...demo, active: false }, { ...prod, active: true }])
+    handlers.get('workspaces:changed')!()
+    handlers.get('workspaces:changed')!()
+    await vi.waitFor(() => expect(store.active?.id).toBe('prod'))
+    answerFirst([demo, prod])
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(store.active?.id).toBe('prod')
+  })
+
   it('does not call the backend when selecting the active workspace', async () => {
     api.list.mockResolvedValue([demo])
     api.check.mockResolvedValue(online('demo'))

@@ -40,6 +40,9 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
   const global: Array<() => void> = []
   const scopedSubs = new Map<string, Array<() => void>>()
   let listening = false
+  // Numbers the list reads: two events in quick succession start two reads
+  // whose answers may come back in either order.
+  let listRead = 0
 
   const active = computed(() => list.value.find((w) => w.active) ?? null)
   const activeConnection = computed<ConnectionView | null>(() =>
@@ -59,9 +62,16 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     return connections.value[id]?.state === ConnectionState.Unauthorized
   }
 
+  /** Applies a read only if no newer read or local switch started since. */
+  async function readList(): Promise<void> {
+    const mine = ++listRead
+    const read = await workspacesApi.list()
+    if (mine === listRead) list.value = read
+  }
+
   async function load(): Promise<void> {
     try {
-      list.value = await workspacesApi.list()
+      await readList()
       error.value = null
     } catch (e) {
       error.value = toApiError(e)
@@ -119,6 +129,7 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
   }
 
   function markActive(id: string): void {
+    listRead++ // a read started before this switch would undo it
     list.value = list.value.map((w) => ({ ...w, active: w.id === id }) as WorkspaceView)
   }
 
@@ -155,7 +166,7 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
   }
 
   async function reload(): Promise<void> {
-    list.value = await workspacesApi.list()
+    await readList()
     await loadCatalogs()
     syncScoped()
   }
