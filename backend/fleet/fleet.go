@@ -216,6 +216,8 @@ func flagged(r Row, now time.Time, overPolicy func(clusters.Row) string) Row {
 
 func durationText(d time.Duration) string {
 	switch {
+	case d < 0: // started "in the future": the two clocks disagree
+		return "0 min"
 	case d < time.Hour:
 		return fmt.Sprintf("%d min", int(d.Minutes()))
 	case d < 24*time.Hour:

@@ -197,3 +197,21 @@ func TestWarehousesCountInTheTotalsAndGroupByKind(t *testing.T) {
 		{Key: "job", Label: "Job cluster", Clusters: 1, DBUsPerHour: 2, DollarsPerHour: 0.4},
 	}, v.Groups)
 }
+
+func TestDurationText(t *testing.T) {
+	tests := []struct {
+		d    time.Duration
+		want string
+	}{
+		// A start time ahead of this laptop's clock (the workspace's clock is
+		// ahead, or the laptop's behind) reads as just started, not "-3 min".
+		{-3 * time.Minute, "0 min"},
+		{0, "0 min"},
+		{59 * time.Minute, "59 min"},
+		{2*time.Hour + 11*time.Minute, "2 h 11 min"},
+		{26 * time.Hour, "1 d 2 h"},
+	}
+	for _, tc := range tests {
+		assert.Equal(t, tc.want, durationText(tc.d), tc.d.String())
+	}
+}
