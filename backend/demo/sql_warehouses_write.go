@@ -123,7 +123,7 @@ func (ws *workspace) checkWarehouse(e sql.EndpointInfo, self string) error {
 	}
 	for _, o := range ws.warehouseList() {
 		if o.info.Id != self && o.info.Name == e.Name {
-			return errAlreadyExists("SQL warehouse with name `%s` already exists", e.Name)
+			return errInvalidParam("SQL warehouse with name `%s` already exists", e.Name) // dbdemos#12: a 400 INVALID_PARAMETER_VALUE
 		}
 	}
 	if !contains(warehouseSizes, e.ClusterSize) {
