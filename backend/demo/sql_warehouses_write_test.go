@@ -114,9 +114,9 @@ func TestWarehouseCreateRefusals(t *testing.T) {
 			with(func(r *sql.CreateWarehouseRequest) { r.MinNumClusters, r.MaxNumClusters = 3, 2 })},
 		{"max above 40", bad, "max_num_clusters must be at most 40", with(func(r *sql.CreateWarehouseRequest) { r.MaxNumClusters = 41 })},
 		{"min above 30", bad, "min_num_clusters must be at most 30", with(func(r *sql.CreateWarehouseRequest) { r.MinNumClusters, r.MaxNumClusters = 31, 40 })},
-		{"auto stop 5 on pro", bad, "auto_stop_mins must be 0 or at least 10 for a pro warehouse", with(func(r *sql.CreateWarehouseRequest) { r.AutoStopMins = 5 })},
+		{"auto stop 5 on pro", bad, "5 is not a valid value for auto_stop_mins. The value must be greater than or equal to 10.", with(func(r *sql.CreateWarehouseRequest) { r.AutoStopMins = 5 })},
 		{"auto stop negative", bad, "auto_stop_mins must be 0", with(func(r *sql.CreateWarehouseRequest) { r.AutoStopMins = -1 })},
-		{"serverless classic", bad, "Serverless compute requires warehouse_type PRO", with(func(r *sql.CreateWarehouseRequest) {
+		{"serverless classic", bad, "Invalid warehouseType: Serverless is only available for PRO warehouses.", with(func(r *sql.CreateWarehouseRequest) {
 			r.WarehouseType, r.EnableServerlessCompute = sql.CreateWarehouseRequestWarehouseTypeClassic, true
 		})},
 		{"unknown type", bad, `Invalid warehouse_type "SERVERLESS"`, with(func(r *sql.CreateWarehouseRequest) { r.WarehouseType = "SERVERLESS" })},
