@@ -340,6 +340,101 @@ func TestMoreMessageSources(t *testing.T) {
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "The demo workspace exports notebooks in SOURCE, AUTO and JUPYTER formats only, not RAW.",
 			guess: true, source: "the demo's own limit (it keeps no HTML or DBC form)"},
 
+		// More warehouse settings and query-history parameters.
+		{name: "warehouse: no size", got: as("POST", "/api/2.0/sql/warehouses", `{"name":"n"}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "cluster_size is required. Supported values: " + strings.Join(warehouseSizes, ", ") + ".",
+			guess: true, source: noQuote},
+		{name: "warehouse: too many clusters", got: newWarehouse(`"max_num_clusters":41`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: fmt.Sprintf("max_num_clusters must be at most %d (is 41).", maxWarehouseClusters),
+			guess: true, source: noQuote + "; the bound is the API reference's (tf-provider#5351 raised it to 40)"},
+		{name: "warehouse: unknown channel", got: newWarehouse(`"channel":{"name":"CHANNEL_NAME_NIGHTLY"}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   `Invalid channel name "CHANNEL_NAME_NIGHTLY". Supported values: CHANNEL_NAME_CURRENT, CHANNEL_NAME_PREVIEW, CHANNEL_NAME_PREVIOUS.`,
+			guess: true, source: noQuote},
+		{name: "warehouse: empty tag key", got: newWarehouse(`"tags":{"custom_tags":[{"key":" ","value":"v"}]}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Custom tag keys must not be empty.",
+			guess: true, source: noQuote},
+		{name: "warehouse: too many tags", got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+			tags := make([]string, maxWarehouseTags)
+			for i := range tags {
+				tags[i] = fmt.Sprintf(`{"key":"k%d","value":"v"}`, i)
+			}
+			return newWarehouse(`"tags":{"custom_tags":[`+strings.Join(tags, ",")+`]}`)(t, ctx, w)
+		},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: fmt.Sprintf("A warehouse takes fewer than %d custom tags (has %d).", maxWarehouseTags, maxWarehouseTags),
+			guess: true, source: noQuote + "; the bound is the API reference's"},
+		{name: "history: include_metrics not a boolean", got: as("GET", "/api/2.0/sql/history/queries?include_metrics=maybe", ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: `Invalid value for parameter include_metrics: "maybe"`,
+			guess: true, source: noQuote},
+		{name: "history: user id not a number", got: as("GET", "/api/2.0/sql/history/queries?filter_by.user_ids=me", ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: `Invalid value for parameter filter_by.user_ids: "me"`,
+			guess: true, source: noQuote},
+		{name: "history: time range upside down", got: as("GET",
+			"/api/2.0/sql/history/queries?filter_by.query_start_time_range.start_time_ms=2000&filter_by.query_start_time_range.end_time_ms=1000", ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "query_start_time_range: end_time_ms must not be before start_time_ms.",
+			guess: true, source: noQuote},
+		{name: "cluster events: negative offset", got: as("POST", "/api/2.1/clusters/events", `{"cluster_id":"`+clusterID+`","offset":-1}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "offset must be non-negative (is -1)",
+			guess: true, source: noQuote},
+
+		// Use rights.
+		{name: "policy: a policy the user may not use", got: asLimited("POST", "/api/2.1/clusters/create",
+			`{"cluster_name":"u","spark_version":"16.4.x-scala2.12","node_type_id":"Standard_DS3_v2","num_workers":1,"policy_id":"`+policy.PolicyId+`"}`),
+			status: http.StatusForbidden, code: "PERMISSION_DENIED",
+			msg:   "User " + limitedUserName + " does not have permission to use cluster policy Words (" + policy.PolicyId + ").",
+			guess: true, source: noQuote},
+		{name: "workspace: writing outside one's folders", got: asLimited("POST", "/api/2.0/workspace/mkdirs", `{"path":"`+demoHome+`/x"}`),
+			status: http.StatusForbidden, code: "PERMISSION_DENIED",
+			msg:   limitedUserName + " does not have Manage permissions on " + demoHome + "/x. Please contact the owner or an administrator for access.",
+			guess: true, source: "the cluster form of the same refusal (itself after sbt-databricks#34's older words)"},
+
+		// More workspace imports and exports.
+		{name: "workspace: a file over a file by import-file", got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+			put := as("POST", "/api/2.0/workspace-files/import-file/Shared/twice.txt", "one")
+			var ae *apierr.APIError
+			require.True(t, errors.As(put(t, ctx, w), &ae))
+			require.Equal(t, http.StatusOK, ae.StatusCode, "the first upload is made")
+			return put(t, ctx, w)
+		},
+			status: http.StatusConflict, code: "RESOURCE_ALREADY_EXISTS", msg: "File already exists at (/Shared/twice.txt).",
+			guess: true, source: "the 409 is what databricks/cli libs/filer/workspace_files_client.go (Write) reads for an existing file; no public quote of the words"},
+		{name: "workspace: an unknown notebook language", got: as("POST", "/api/2.0/workspace/import",
+			`{"path":"/Shared/cobol","format":"SOURCE","language":"COBOL","content":"`+b64("1")+`"}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: `Invalid language "COBOL" for notebook /Shared/cobol.`,
+			guess: true, source: noQuote},
+		{name: "workspace: an import format the demo does not take", got: as("POST", "/api/2.0/workspace/import",
+			`{"path":"/Shared/h","format":"HTML","content":"`+b64("1")+`"}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "The demo workspace imports SOURCE, AUTO, RAW and JUPYTER formats only, not HTML.",
+			guess: true, source: "the demo's own limit (it keeps no HTML or DBC form)"},
+		{name: "workspace: a Jupyter import that is not a notebook", got: as("POST", "/api/2.0/workspace/import",
+			`{"path":"/Shared/j","format":"JUPYTER","content":"`+b64("not json")+`"}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Invalid Jupyter notebook for /Shared/j: read .ipynb: invalid character 'o' in literal null (expecting 'u')",
+			guess: true, source: noQuote + "; the parser's own words follow the colon"},
+		{name: "workspace: a folder exported as RAW", got: as("GET", "/api/2.0/workspace/export?path=/Shared/full&format=RAW", ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "The demo workspace exports folders in SOURCE and AUTO formats only, not RAW.",
+			guess: true, source: "the demo's own limit (no DBC archives)"},
+
+		// Runs.
+		{name: "runs: a task kind the demo does not run", got: as("POST", "/api/2.2/jobs/runs/submit",
+			`{"run_name":"sql","tasks":[{"task_key":"q","sql_task":{"warehouse_id":"`+wh.Id+`","query":{"query_id":"1"}}}]}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Task q: the demo workspace runs notebook, spark_python, python_wheel and spark_jar tasks only.",
+			guess: true, source: "the demo's own limit"},
+
+		// Pools.
+		{name: "pool: custom tags changed", got: as("POST", "/api/2.0/instance-pools/edit",
+			`{"instance_pool_id":"`+pool.InstancePoolId+`","instance_pool_name":"Words pool","node_type_id":"Standard_DS3_v2","custom_tags":{"team":"x"}}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   "custom_tags cannot be changed after creation. Editable fields: instance_pool_name, min_idle_instances, max_capacity, idle_instance_autotermination_minutes.",
+			guess: true, source: noQuote + "; the editable fields are the API reference's"},
+
+		// The demo's control endpoints.
+		{name: "control: a token that is not the admin's", got: send("dapi-not-a-token", "POST", controlPrefix+"advance", `{"seconds":1}`),
+			status: http.StatusUnauthorized, code: "UNAUTHENTICATED", msg: "Invalid access token.",
+			guess: true, source: "the demo's own endpoint; the words are the service's refused-token words (databricks-sdk-go#873), the status and code are not"},
+		{name: "control: a body that is not JSON", got: as("POST", controlPrefix+"advance", "{"),
+			status: http.StatusBadRequest, code: "BAD_REQUEST", msg: "control: unexpected end of JSON input",
+			guess: true, source: "the demo's own endpoint"},
+
 		// The demo's own control endpoints: no service counterpart.
 		{name: "control: unknown control", got: as("POST", controlPrefix+"nothing", ""),
 			status: http.StatusNotFound, code: "ENDPOINT_NOT_FOUND", msg: "unknown control " + controlPrefix + "nothing",
