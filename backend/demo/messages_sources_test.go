@@ -302,8 +302,8 @@ func TestMessageSources(t *testing.T) {
 				_, err := w.Warehouses.Create(ctx, sql.CreateWarehouseRequest{Name: "Taken", ClusterSize: "Small", MaxNumClusters: 1})
 				return err
 			},
-			status: http.StatusBadRequest, code: "RESOURCE_ALREADY_EXISTS", msg: "SQL warehouse with name `Taken` already exists",
-			source: "https://github.com/databricks-demos/dbdemos/issues/12 quotes these words with error_code INVALID_PARAMETER_VALUE; the demo's RESOURCE_ALREADY_EXISTS is not the service's (sql_warehouses_write.go, left to its owner)"},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "SQL warehouse with name `Taken` already exists",
+			source: "https://github.com/databricks-demos/dbdemos/issues/12 (`{'error_code': 'INVALID_PARAMETER_VALUE', 'message': 'SQL warehouse with name `dbdemos-shared-endpoint` already exists'}`); https://github.com/databrickslabs/ucx/issues/432"},
 		{name: "output of a multi-task run",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
 				nb := func(key string) jobs.SubmitTask {

@@ -74,7 +74,7 @@ func (ws *workspace) addPolicy(req compute.CreatePolicy, creator string, at time
 		return nil, err
 	}
 	if req.MaxClustersPerUser < 0 {
-		return nil, errInvalidParam("max_clusters_per_user must be positive.")
+		return nil, errInvalidParam("max_clusters_per_user must be greater than 0") // tf-provider#3545
 	}
 	id := ws.randomHex(16)
 	p := &policy{rules: rules, d: compute.Policy{

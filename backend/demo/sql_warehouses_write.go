@@ -123,7 +123,7 @@ func (ws *workspace) checkWarehouse(e sql.EndpointInfo, self string) error {
 	}
 	for _, o := range ws.warehouseList() {
 		if o.info.Id != self && o.info.Name == e.Name {
-			return errAlreadyExists("SQL warehouse with name `%s` already exists", e.Name)
+			return errInvalidParam("SQL warehouse with name `%s` already exists", e.Name) // dbdemos#12: a 400 INVALID_PARAMETER_VALUE
 		}
 	}
 	if !contains(warehouseSizes, e.ClusterSize) {
@@ -148,14 +148,14 @@ func (ws *workspace) checkWarehouse(e sql.EndpointInfo, self string) error {
 		return errInvalidParam("Invalid warehouse_type %q. Supported values: CLASSIC, PRO.", e.WarehouseType)
 	}
 	if e.EnableServerlessCompute && e.WarehouseType != sql.EndpointInfoWarehouseTypePro {
-		return errInvalidParam("Serverless compute requires warehouse_type PRO (is %s).", e.WarehouseType)
+		return errInvalidParam("Invalid warehouseType: Serverless is only available for PRO warehouses.") // tf-provider#1765
 	}
 	switch {
 	case e.AutoStopMins < 0:
 		return errInvalidParam("auto_stop_mins must be 0 (no auto stop) or a positive number of minutes (is %d).", e.AutoStopMins)
 	case !e.EnableServerlessCompute && e.AutoStopMins > 0 && e.AutoStopMins < 10:
-		return errInvalidParam("auto_stop_mins must be 0 or at least 10 for a %s warehouse (is %d); serverless warehouses allow 1 or more.",
-			strings.ToLower(string(e.WarehouseType)), e.AutoStopMins)
+		// tf-provider#4131 quotes these words for a pro warehouse turned from serverless.
+		return errInvalidParam("%d is not a valid value for auto_stop_mins. The value must be greater than or equal to 10.", e.AutoStopMins)
 	}
 	switch e.SpotInstancePolicy {
 	case sql.SpotInstancePolicyCostOptimized, sql.SpotInstancePolicyReliabilityOptimized:

@@ -102,7 +102,7 @@ func TestWarehouseCreateRefusals(t *testing.T) {
 	}{
 		{"no name", bad, "name is required", with(func(r *sql.CreateWarehouseRequest) { r.Name = "" })},
 		{"a name 100 long", bad, "less than 100", with(func(r *sql.CreateWarehouseRequest) { r.Name = strings.Repeat("n", 100) })},
-		{"a name taken", "RESOURCE_ALREADY_EXISTS", "SQL warehouse with name `Analytics Pro` already exists",
+		{"a name taken", bad, "SQL warehouse with name `Analytics Pro` already exists",
 			with(func(r *sql.CreateWarehouseRequest) { r.Name = "Analytics Pro" })},
 		{"no size", bad, "cluster_size is required", with(func(r *sql.CreateWarehouseRequest) { r.ClusterSize = "" })},
 		{"unknown size", bad, `Invalid cluster_size "Huge"`, with(func(r *sql.CreateWarehouseRequest) { r.ClusterSize = "Huge" })},
@@ -114,9 +114,9 @@ func TestWarehouseCreateRefusals(t *testing.T) {
 			with(func(r *sql.CreateWarehouseRequest) { r.MinNumClusters, r.MaxNumClusters = 3, 2 })},
 		{"max above 40", bad, "max_num_clusters must be at most 40", with(func(r *sql.CreateWarehouseRequest) { r.MaxNumClusters = 41 })},
 		{"min above 30", bad, "min_num_clusters must be at most 30", with(func(r *sql.CreateWarehouseRequest) { r.MinNumClusters, r.MaxNumClusters = 31, 40 })},
-		{"auto stop 5 on pro", bad, "auto_stop_mins must be 0 or at least 10 for a pro warehouse", with(func(r *sql.CreateWarehouseRequest) { r.AutoStopMins = 5 })},
+		{"auto stop 5 on pro", bad, "5 is not a valid value for auto_stop_mins. The value must be greater than or equal to 10.", with(func(r *sql.CreateWarehouseRequest) { r.AutoStopMins = 5 })},
 		{"auto stop negative", bad, "auto_stop_mins must be 0", with(func(r *sql.CreateWarehouseRequest) { r.AutoStopMins = -1 })},
-		{"serverless classic", bad, "Serverless compute requires warehouse_type PRO", with(func(r *sql.CreateWarehouseRequest) {
+		{"serverless classic", bad, "Invalid warehouseType: Serverless is only available for PRO warehouses.", with(func(r *sql.CreateWarehouseRequest) {
 			r.WarehouseType, r.EnableServerlessCompute = sql.CreateWarehouseRequestWarehouseTypeClassic, true
 		})},
 		{"unknown type", bad, `Invalid warehouse_type "SERVERLESS"`, with(func(r *sql.CreateWarehouseRequest) { r.WarehouseType = "SERVERLESS" })},
@@ -194,7 +194,7 @@ func TestWarehouseEditChangesFieldsAndRestarts(t *testing.T) {
 		name, code string
 		req        sql.EditWarehouseRequest
 	}{
-		{"another's name", "RESOURCE_ALREADY_EXISTS", sql.EditWarehouseRequest{Id: proWarehouseID, Name: "Classic BI"}},
+		{"another's name", "INVALID_PARAMETER_VALUE", sql.EditWarehouseRequest{Id: proWarehouseID, Name: "Classic BI"}},
 		{"size", "INVALID_PARAMETER_VALUE", sql.EditWarehouseRequest{Id: proWarehouseID, ClusterSize: "Tiny"}},
 		{"classic stays not serverless", "INVALID_PARAMETER_VALUE", sql.EditWarehouseRequest{Id: classicWarehouseID, EnableServerlessCompute: true}},
 		{"no such warehouse", "RESOURCE_DOES_NOT_EXIST", sql.EditWarehouseRequest{Id: "0123456789abcdef", Name: "x"}},
@@ -224,7 +224,7 @@ func TestWarehouseDeleteThenGone(t *testing.T) {
 
 	assert.Equal(t, sql.StateDeleting, warehouseState(t, w, demoWarehouseID))
 	_, err := w.Warehouses.Create(ctx, sql.CreateWarehouseRequest{Name: "Serverless Starter Warehouse", ClusterSize: "Small"})
-	assert.Equal(t, "RESOURCE_ALREADY_EXISTS", apiCode(t, err), "the name is taken until the warehouse is gone")
+	assert.Equal(t, "INVALID_PARAMETER_VALUE", apiCode(t, err), "the name is taken until the warehouse is gone")
 	_, err = w.StatementExecution.ExecuteStatement(ctx, sql.ExecuteStatementRequest{WarehouseId: demoWarehouseID, Statement: timelineStmt})
 	assert.ErrorIs(t, err, apierr.ErrInvalidState)
 

@@ -136,7 +136,8 @@ func (ws *workspace) workspaceMkdirs(c *call) (any, error) {
 	}
 	ws.tree.created++
 	if blocked := ws.tree.mkdirs(key, c.now, ws.tree.created); blocked != "" {
-		return nil, errAlreadyExists("Cannot create directory %s because %s is an existing file.", req.Path, shownPath(req.Path, blocked)) // guess at the wording
+		// dbx#613 quotes "<name>already exists and it is not a folder" (the name redacted); which path it names is a guess.
+		return nil, errAlreadyExists("%s already exists and it is not a folder", shownPath(req.Path, blocked))
 	}
 	return nil, nil
 }
@@ -157,7 +158,8 @@ func (ws *workspace) workspaceDelete(c *call) (any, error) {
 		return nil, err
 	}
 	if o.isDir() && !req.Recursive && len(ws.tree.children(key)) > 0 {
-		return nil, &apiError{http.StatusBadRequest, "DIRECTORY_NOT_EMPTY", "Folder (" + req.Path + ") is not empty"} // guess at the wording
+		// The words: tf-provider#2553; the code: the Databricks CLI's filer (libs/filer/workspace_files_client.go) reads it.
+		return nil, &apiError{http.StatusBadRequest, "DIRECTORY_NOT_EMPTY", "Folder (" + req.Path + ") is not empty"}
 	}
 	for _, p := range ws.tree.below(key) {
 		delete(ws.tree.objects, p)
