@@ -116,7 +116,7 @@ func (ws *workspace) jobGet(c *call) (any, error) {
 		return nil, errJobMissing(id)
 	}
 	if !canView(c.user, j) {
-		return nil, errPermission("User %s does not have View permission on job %d.", c.user.userName, id)
+		return nil, errJobViewDenied(c.user.userName, id)
 	}
 	out := *j
 	s := *j.Settings
@@ -125,6 +125,10 @@ func (ws *workspace) jobGet(c *call) (any, error) {
 }
 
 func errJobMissing(id int64) error { return errInvalidParam("Job %d does not exist.", id) }
+
+func errJobViewDenied(userName string, id int64) error {
+	return errPermission("User %s does not have View permission on job %d.", userName, id)
+}
 
 // jobListKey is where a job sorts in jobs/list: newest first, then by id.
 type jobListKey struct{ created, id int64 }
