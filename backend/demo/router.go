@@ -83,7 +83,7 @@ func apiRoutes() map[string]handler {
 	r := map[string]handler{}
 	for _, group := range []map[string]handler{
 		clusterRoutes(), scimRoutes(), poolRoutes(), permissionRoutes(), policyRoutes(), libraryRoutes(), runRoutes(), dbfsRoutes(), sqlRoutes(),
-		workspaceFileRoutes(),
+		workspaceFileRoutes(), jobRoutes(), warehouseConfigRoutes(),
 	} {
 		for k, v := range group {
 			r[k] = v

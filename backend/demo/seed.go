@@ -216,12 +216,11 @@ func seedContent(ws *workspace, now time.Time) {
 	})
 	// Job clusters with the runs they serve, of one nightly job: one
 	// finished (its task ran 33 minutes), one still running its task.
-	const nightlyJob = 771204563
+	job := ws.addJob(nightlyOrdersJob(priya, team("data-engineering"), now.Add(-40*day)))
 	nightly := func(runID int64, runFor time.Duration) func(at time.Time) {
 		return func(at time.Time) {
-			cl := ws.seedAdd(seedCluster{name: jobClusterName(nightlyJob, runID), creator: priya, node: "Standard_D4ds_v5", version: lts164,
-				workers: 2, source: compute.ClusterSourceJob, mode: compute.DataSecurityModeSingleUser, singleUser: priya, tags: team("data-engineering")}, at)
-			ws.seedJobRun(cl, nightlyJob, runID, "nightly-orders-etl", "/Repos/"+priya+"/etl/nightly_orders", at, runFor)
+			cl := ws.seedAdd(seedClusterOf(job, runID), at)
+			ws.seedJobRun(cl, job.JobId, runID, job.Settings.Name, jobNotebook(job), at, runFor)
 		}
 	}
 	s.add(now.Add(-14*time.Hour), nightly(3318902, 33*time.Minute))

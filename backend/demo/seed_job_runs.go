@@ -27,6 +27,7 @@ func (ws *workspace) seedJobRun(cl *cluster, jobID, runID int64, name, notebook 
 		Tasks: []jobs.RunTask{{TaskKey: "main", RunId: runID + 1, NotebookTask: &jobs.NotebookTask{NotebookPath: notebook}, StartTime: millis(at),
 			State: &jobs.RunState{LifeCycleState: jobs.RunLifeCycleStatePending}, Status: &jobs.RunStatus{State: jobs.RunLifecycleStateV2StatePending}}},
 	}}
+	runOfJob(&rn.r, ws.jobs[jobID])
 	rn.tasks = []*taskRun{{clusterID: cl.d.ClusterId, newCluster: true, runFor: runFor}}
 	cl.runID = runID
 	ws.runs[runID] = rn
@@ -98,6 +99,7 @@ func (ws *workspace) generatedRun(runID int64) (*run, bool) {
 			ClusterInstance: &jobs.ClusterInstance{ClusterId: cl.d.ClusterId},
 			StartTime:       millis(start), EndTime: millis(end), SetupDuration: setup, ExecutionDuration: exec, State: state, Status: status}},
 	}}
+	runOfJob(&rn.r, ws.jobs[p.jobID])
 	rn.tasks = []*taskRun{{clusterID: cl.d.ClusterId, newCluster: true, started: up, done: true,
 		output: jobs.RunOutput{NotebookOutput: &jobs.NotebookOutput{Result: `{"rows_written": 1284113}`}}}}
 	return rn, true

@@ -57,6 +57,9 @@ func seedScale(ws *workspace, now time.Time) {
 		}
 		d.ClusterId = ws.newClusterID(created)
 		d.CreatorUserName, d.ClusterSource, d.StartTime, d.JdbcPort = creator, source, millis(created), 10000
+		if source == compute.ClusterSourceJob { // made from its job's spec, drawn as the others to keep their seeds
+			useJobSpec(&d, ws.generatedJob(generatedJobID(teamIdx, i), teamTags[team], now))
+		}
 		cl := &cluster{d: d, lastActivity: created, target: desiredWorkers(&d)}
 		ws.clusters[d.ClusterId] = cl
 		ws.scaleHistory(cl, created, now, source, stops)

@@ -1,6 +1,6 @@
 // Package demo is an in-process Databricks workspace: an HTTP server on
 // loopback that speaks the workspace REST API (clusters, pools, policies,
-// libraries, permissions, one-off job runs, SCIM, DBFS/Files and SQL
+// libraries, permissions, jobs and their runs, SCIM, DBFS/Files and SQL
 // statements) with the real paths, JSON shapes, error codes and life cycles.
 // Clients reach it only through databricks-sdk-go, exactly as they reach a real
 // workspace; tokens select one of several isolated workspaces.

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"github.com/databricks/databricks-sdk-go/service/jobs"
 )
 
 // workspace is one isolated tenant. Every field is guarded by mu; handlers
@@ -32,9 +34,11 @@ type workspace struct {
 	policies   map[string]*policy
 	acls       map[string]*acl // "clusters/<id>", "instance-pools/<id>", "cluster-policies/<id>"
 	runs       map[int64]*run
-	genRuns    map[int64]*cluster // generated job clusters by the id of their run (generatedRun)
+	genRuns    map[int64]*cluster  // generated job clusters by the id of their run (generatedRun)
+	jobs       map[int64]*jobs.Job // the seeded runs' job definitions (jobs_seed.go)
 	statements map[string]*statement
 	warehouses map[string]*warehouse // SQL warehouses by id (deleted ones kept, marked)
+	whConfig   warehouseConfig       // the warehouses' shared settings (sql_warehouse_config.go)
 	tree       *workspaceTree        // the Workspace API's notebooks, files and folders
 	nextRunID  int64
 	nextSeq    int64 // orders equal-timestamp events
@@ -77,6 +81,8 @@ func (ws *workspace) resetLocked() {
 	ws.acls = map[string]*acl{}
 	ws.runs = map[int64]*run{}
 	ws.genRuns = map[int64]*cluster{}
+	ws.jobs = map[int64]*jobs.Job{}
+	ws.whConfig = warehouseConfig{}
 	ws.statements = map[string]*statement{}
 	ws.nextRunID = 385_000_000_000_000 + int64(ws.rnd.IntN(9_000_000_000))
 	now := ws.clock.Now()

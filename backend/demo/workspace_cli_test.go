@@ -18,14 +18,15 @@ import (
 // The Databricks CLI works against the demo unchanged: `bundle validate`
 // on the databricks.yml Clusterdeck exports (issue 40: it stopped at
 // "No API found for 'POST /api/2.0/workspace/mkdirs'"), the workspace
-// commands on the seeded tree, and the warehouses and query-history ones.
+// commands on the seeded tree, the warehouses and query-history ones, and
+// the jobs ones on the seeded job.
 // Runs only where the CLI is installed.
 func TestDatabricksCLIAgainstTheDemo(t *testing.T) {
 	cli, err := exec.LookPath("databricks")
 	if err != nil {
 		t.Skip("the Databricks CLI (databricks) is not on PATH: install it (docs.databricks.com/dev-tools/cli/install) to check bundle validate, workspace, warehouses and query-history against the demo")
 	}
-	srv := startServer(t, Options{Empty: true})
+	srv := startServer(t, Options{}) // seeded: jobs with runs, a query history
 	dir := t.TempDir()
 	yml, name, err := drafts.ExportTo(drafts.FormatBundleProject, drafts.Target{Host: srv.URL(), BundleName: "clusterdeck_demo"},
 		drafts.Draft{Name: "etl", Spec: compute.ClusterSpec{ClusterName: "etl", SparkVersion: "16.4.x-scala2.12",
@@ -53,7 +54,12 @@ func TestDatabricksCLIAgainstTheDemo(t *testing.T) {
 		// Issue 38: the SQL warehouses and query history commands.
 		{"warehouses list", []string{"warehouses", "list"}, "Serverless Starter Warehouse"},
 		{"warehouses get", []string{"warehouses", "get", demoWarehouseID, "-o", "json"}, `"cluster_size"`},
-		{"query-history list", []string{"query-history", "list", "-o", "json"}, ""},
+		{"query-history list", []string{"query-history", "list", "-o", "json"}, `"query_text": "`}, // the seeded history
+		{"warehouses get-workspace-warehouse-config", []string{"warehouses", "get-workspace-warehouse-config"}, `"security_policy": "DATA_ACCESS_CONTROL"`},
+		// The seeded job and the runs of it that the demo seeds (seed.go).
+		{"jobs list", []string{"jobs", "list"}, "771204563  nightly-orders-etl"},
+		{"jobs get", []string{"jobs", "get", "771204563"}, `"name": "nightly-orders-etl"`},
+		{"jobs list-runs", []string{"jobs", "list-runs", "--job-id", "771204563"}, "#job/771204563/run/3318902"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
