@@ -107,7 +107,7 @@ func (ws *workspace) validateSpec(c *call, d *compute.ClusterDetails) error {
 		d.DriverNodeTypeId = p.d.NodeTypeId
 	}
 	if d.NodeTypeId == "" {
-		return errInvalidParam("Missing required field 'node_type_id'") // tf-provider#2521; see messages_sources_test.go
+		return errInvalidParam("Missing required field 'node_type_id'") // tf-provider#2521; see messages_clusters_test.go
 	}
 	if _, ok := ws.cat.nodes[d.NodeTypeId]; !ok {
 		return ws.errNodeTypeUnsupported(d.NodeTypeId)
@@ -171,7 +171,7 @@ func sizeOf(d *compute.ClusterDetails) *compute.ClusterSize {
 // errNodeTypeUnsupported words an unknown node type as the service does,
 // listing the workspace's node types (terraform-provider-databricks#220:
 // "Node type m4.large is not supported. Supported node types: Standard_DS3_v2,
-// Standard_DS4_v2, ..."); see messages_sources_test.go.
+// Standard_DS4_v2, ..."); see messages_clusters_test.go.
 func (ws *workspace) errNodeTypeUnsupported(id string) error {
 	ids := make([]string, len(ws.cat.nodeTypes))
 	for i, nt := range ws.cat.nodeTypes {

@@ -26,7 +26,7 @@ func (ws *workspace) clusterEdit(c *call) (any, error) {
 // editable refuses job clusters and clusters between states.
 func editable(cl *cluster) error {
 	if cl.d.ClusterSource == compute.ClusterSourceJob {
-		return errInvalidParam("Cannot edit cluster %s created by JobLauncher", cl.d.ClusterId) // databricks-cli#458; see messages_sources_test.go
+		return errInvalidParam("Cannot edit cluster %s created by JobLauncher", cl.d.ClusterId) // databricks-cli#458; see messages_clusters_test.go
 	}
 	if cl.d.State != compute.StateRunning && cl.d.State != compute.StateTerminated {
 		return unexpectedState(cl)

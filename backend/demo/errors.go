@@ -1,7 +1,8 @@
 // The demo answers errors in the real service's words where those are
-// quoted in public; backend/demo/messages_sources_test.go pins each wording
-// with its source, or marks it a guess. A new or changed message gets a row
-// there.
+// quoted in public; backend/demo/messages_<area>_test.go pin each wording
+// with its source, or mark it a guess (TestMessageSources in
+// messages_sources_test.go runs them). A new or changed message gets a row
+// in its area's file.
 
 package demo
 

@@ -98,7 +98,7 @@ func (ws *workspace) requireAdmin(c *call, what string) error {
 func (ws *workspace) policyFor(id string) (*policy, error) {
 	p, ok := ws.policies[id]
 	if !ok || id == "" {
-		return nil, errNotFound("Can't find a cluster policy with id: %s.", id) // ucx#502; see messages_sources_test.go
+		return nil, errNotFound("Can't find a cluster policy with id: %s.", id) // ucx#502; see messages_policies_test.go
 	}
 	return p, nil
 }
@@ -136,7 +136,7 @@ func (ws *workspace) policyEdit(c *call) (any, error) {
 		}
 	}
 	if p.d.IsDefault && req.PolicyFamilyId != p.d.PolicyFamilyId {
-		// gbrueckl/Databricks.API.PowerShell#62; see messages_sources_test.go.
+		// gbrueckl/Databricks.API.PowerShell#62; see messages_policies_test.go.
 		return nil, errInvalidParam("Changing policy_family_id is forbidden for default cluster policies. Clone this policy to change the policy family.")
 	}
 	rules, def, err := effectiveRules(req.Definition, req.PolicyFamilyId, req.PolicyFamilyDefinitionOverrides)

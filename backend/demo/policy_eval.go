@@ -271,7 +271,7 @@ func (ws *workspace) evaluate(rules map[string]policyRule, d *compute.ClusterDet
 // missingMessage words a required value that is absent. A map attribute's
 // key is named after the map, as the service does
 // (terraform-provider-databricks#403: "Validation failed for custom_tags,
-// environment must be present"); see messages_sources_test.go.
+// environment must be present"); see messages_policies_test.go.
 func missingMessage(path string) string {
 	if parts := splitPath(path); len(parts) == 2 && mapFields[parts[0]] {
 		return fmt.Sprintf("Validation failed for %s, %s must be present", parts[0], parts[1])

@@ -183,7 +183,7 @@ func (s *Server) api(h handler) http.Handler {
 // unversionedPath is a request path as the service names it when no API
 // answers there: without its /api/<version> prefix
 // (databricks/databricks-agent-skills#259: "No API found for 'POST
-// /sql/statements/execute'"); see messages_sources_test.go.
+// /sql/statements/execute'"); see messages_any_call_test.go.
 func unversionedPath(p string) string {
 	rest, ok := strings.CutPrefix(p, "/api/")
 	if !ok {

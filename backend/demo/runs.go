@@ -109,7 +109,7 @@ func (ws *workspace) runSubmit(c *call) (any, error) {
 			return nil, errInvalidParam("Task %s: the demo workspace runs notebook, spark_python, python_wheel and spark_jar tasks only.", t.TaskKey)
 		}
 		if t.ExistingClusterId == "" && t.NewCluster == nil {
-			// databricks/cli#838; see messages_sources_test.go.
+			// databricks/cli#838; see messages_jobs_test.go.
 			return nil, errInvalidParam("One of job_cluster_key, new_cluster, or existing_cluster_id must be specified.")
 		}
 		if t.ExistingClusterId != "" && t.NewCluster != nil {

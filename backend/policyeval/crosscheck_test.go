@@ -30,7 +30,7 @@ import (
 // messages are quoted in public (fixed values and a map's missing key,
 // terraform-provider-databricks#403); the others' wording (allowlist,
 // blocklist, regex, range, forbidden, a missing plain value) is a guess
-// both sides share. backend/demo/messages_sources_test.go holds the sources.
+// both sides share. backend/demo/messages_policies_test.go holds the sources.
 func TestAgreesWithDemoServer(t *testing.T) {
 	dir := t.TempDir()
 	for _, k := range []string{"HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"} {

@@ -1,0 +1,20 @@
+package demo
+
+import "net/http"
+
+// anyCallMessages: the messages any call can get: a refused token, an unknown endpoint, a body that is not JSON.
+// The rows are messageSource; TestMessageSources runs them.
+func anyCallMessages(f *messageFixtures) []messageSource {
+	rawAs, rawCase := f.rawAs, f.rawCase
+	return []messageSource{
+		{name: "refused token", got: rawAs("dapi-not-a-token", "GET", "/api/2.1/clusters/list", ""),
+			status: http.StatusForbidden, code: "403", msg: "Invalid access token.",
+			source: "https://github.com/databricks/databricks-sdk-go/issues/873 (403, `\"error_code\": 403`, `Invalid access token.`)"},
+		{name: "unknown endpoint", got: rawCase("GET", "/api/2.0/nothing/here", ""),
+			status: http.StatusNotFound, code: "ENDPOINT_NOT_FOUND", msg: "No API found for 'GET /nothing/here'",
+			source: "https://github.com/databricks/databricks-agent-skills/issues/259 (`No API found for 'POST /sql/statements/execute'` for /api/2.0/sql/statements/execute; the code is the SDK's ErrNotFound class, not quoted)"},
+		{name: "body that is not JSON", got: rawCase("POST", "/api/2.1/clusters/create", "{"),
+			status: http.StatusBadRequest, code: "MALFORMED_REQUEST", msg: "Could not parse request object: unexpected end of JSON input",
+			guess: true, source: "no public quote found; the parser's own words follow the colon"},
+	}
+}

@@ -1,0 +1,77 @@
+package demo
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
+)
+
+// clusterMessages: what the Clusters API says when a read, create or edit is refused.
+// The rows are messageSource; TestMessageSources runs them.
+func clusterMessages(f *messageFixtures) []messageSource {
+	sparkVersion, nodeType, clusterID, rawCase := f.sparkVersion, f.nodeType, f.clusterID, f.rawCase
+	t, ctx, w := f.t, f.ctx, f.w
+	return []messageSource{
+		{name: "unknown cluster",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Clusters.GetByClusterId(ctx, "0000-000000-nothere0")
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Cluster 0000-000000-nothere0 does not exist",
+			source: "databricks-sdk-go apierr/errors_test.go and error_overrides.go (`Cluster .* does not exist` on clusters/get)"},
+		{name: "cluster in the wrong state",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Clusters.Start(ctx, compute.StartCluster{ClusterId: clusterID})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_STATE", msg: "Cluster " + clusterID + " is in unexpected state Pending.",
+			source: "https://github.com/databricks/databricks-sdk-java/pull/134 (`INVALID_STATE: Cluster XXX is in unexpected state Pending.`)"},
+		{name: "missing node type",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "n", SparkVersion: sparkVersion, NumWorkers: 1})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Missing required field 'node_type_id'",
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/2521 (clusters/create, 2023)"},
+		{name: "missing cluster id",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Clusters.Get(ctx, compute.GetClusterRequest{})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Missing required field: cluster_id",
+			guess: true, source: "two public forms: `Missing required field: size` (gbrueckl/Databricks.API.PowerShell#21, 2020) and `Missing required field 'node_type_id'` (tf-provider#2521, 2023, clusters/create); which clusters/get uses is unknown"},
+		{name: "unknown runtime",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "n", SparkVersion: "1.0.x", NodeTypeId: nodeType, NumWorkers: 1})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Invalid spark version 1.0.x.",
+			source: "https://github.com/databricks/databricks-sdk-java/pull/54 (`Invalid spark version 13.0.x-scala2.11.`); https://github.com/databrickslabs/dbx/issues/782"},
+		{name: "unknown node type",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "n", SparkVersion: sparkVersion, NodeTypeId: "m4.large", NumWorkers: 1})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Node type m4.large is not supported. Supported node types: " + nodeTypeList(t, ctx, w),
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/220 (`Node type m4.large is not supported. Supported node types: Standard_DS3_v2, Standard_DS4_v2, ...`)"},
+		{name: "editing a job cluster",
+			got: func(*testing.T, context.Context, *workspaceapi.Client) error {
+				return editable(&cluster{d: compute.ClusterDetails{ClusterId: "0101-000000-job00000", ClusterSource: compute.ClusterSourceJob}})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Cannot edit cluster 0101-000000-job00000 created by JobLauncher",
+			source: "https://github.com/databricks/databricks-cli/issues/458 (`Cannot edit cluster xxxxxxx created by JobLauncher`)"},
+		{name: "cluster name too long", got: rawCase("POST", "/api/2.1/clusters/create",
+			`{"cluster_name":"`+strings.Repeat("x", 101)+`","spark_version":"16.4.x-scala2.12","node_type_id":"Standard_DS3_v2","num_workers":1}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Cluster name must be at most 100 characters (is 101).",
+			guess: true, source: "no public quote found"},
+		{name: "auto-termination out of range", got: rawCase("POST", "/api/2.1/clusters/create",
+			`{"cluster_name":"a","spark_version":"16.4.x-scala2.12","node_type_id":"Standard_DS3_v2","num_workers":1,"autotermination_minutes":5}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Auto-termination minutes must be 0 (disabled) or between 10 and 10000 (is 5).",
+			guess: true, source: "no public quote found; the bounds are the API reference's"},
+	}
+}

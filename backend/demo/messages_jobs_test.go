@@ -1,0 +1,73 @@
+package demo
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/databricks/databricks-sdk-go/service/jobs"
+	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
+)
+
+// jobMessages: what the Jobs API refuses: runs, submitted tasks, their output and lists.
+// The rows are messageSource; TestMessageSources runs them.
+func jobMessages(f *messageFixtures) []messageSource {
+	sparkVersion, nodeType, clusterID, rawCase := f.sparkVersion, f.nodeType, f.clusterID, f.rawCase
+	return []messageSource{
+		{name: "unknown run",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Jobs.GetRun(ctx, jobs.GetRunRequest{RunId: 404})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Run 404 does not exist.",
+			guess: true, source: "patterned on jobs' `Job 0 does not exist.` (https://github.com/astronomer/astronomer-providers/pull/1254)"},
+		{name: "task without compute",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Jobs.Submit(ctx, jobs.SubmitRun{RunName: "none", Tasks: []jobs.SubmitTask{
+					{TaskKey: "a", NotebookTask: &jobs.NotebookTask{NotebookPath: "/x"}}}})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "One of job_cluster_key, new_cluster, or existing_cluster_id must be specified.",
+			source: "https://github.com/databricks/cli/issues/838 (jobs/runs/submit, 400 INVALID_PARAMETER_VALUE)"},
+		{name: "task with two computes",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Jobs.Submit(ctx, jobs.SubmitRun{RunName: "two", Tasks: []jobs.SubmitTask{
+					{TaskKey: "a", ExistingClusterId: clusterID, NewCluster: &compute.ClusterSpec{SparkVersion: sparkVersion, NodeTypeId: nodeType, NumWorkers: 1},
+						NotebookTask: &jobs.NotebookTask{NotebookPath: "/x"}}}})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Task a: exactly one of existing_cluster_id or new_cluster is required.",
+			guess: true, source: "no public quote found; cli#838 quotes only the case with none"},
+		{name: "output of a multi-task run",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				nb := func(key string) jobs.SubmitTask {
+					return jobs.SubmitTask{TaskKey: key, ExistingClusterId: clusterID, NotebookTask: &jobs.NotebookTask{NotebookPath: "/x"}}
+				}
+				run, err := w.Jobs.Submit(ctx, jobs.SubmitRun{RunName: "two", Tasks: []jobs.SubmitTask{nb("a"), nb("b")}})
+				require.NoError(t, err)
+				_, err = w.Jobs.GetRunOutput(ctx, jobs.GetRunOutputRequest{RunId: run.RunId})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:    "Retrieving the output of runs with multiple tasks is not supported. Please retrieve the output of each individual task run instead.",
+			source: "https://github.com/databricks/databricks-sdk-py/issues/997"},
+		{name: "runs list limit", got: rawCase("GET", "/api/2.2/jobs/runs/list?limit=100", ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "limit must be between 1 and 25 (is 100)",
+			guess: true, source: "no public quote found; the bound is the API reference's"},
+		{name: "unknown job", got: rawCase("GET", "/api/2.2/jobs/get?job_id=404", ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Job 404 does not exist.",
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/740 (`Error: Job <id> does not exist.`); the 400 and code: databricks-sdk-go apierr/error_overrides.go and databricks-sdk-py#612"},
+		{name: "reading another user's job",
+			got: func(*testing.T, context.Context, *workspaceapi.Client) error {
+				return errJobViewDenied(limitedUserName, 771204563)
+			},
+			status: http.StatusForbidden, code: "PERMISSION_DENIED", msg: "User " + limitedUserName + " does not have View permission on job 771204563.",
+			guess: true, source: "patterned on the runs' refusal"},
+		{name: "jobs list limit", got: rawCase("GET", "/api/2.2/jobs/list?limit=101", ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "limit must be between 1 and 100 (is 101)",
+			guess: true, source: "no public quote found; the bound is ListJobsRequest.Limit's doc"},
+	}
+}

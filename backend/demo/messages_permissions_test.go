@@ -1,0 +1,42 @@
+package demo
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
+)
+
+// permissionMessages: what a user without the right is told, and unknown principals and users.
+// The rows are messageSource; TestMessageSources runs them.
+func permissionMessages(f *messageFixtures) []messageSource {
+	clusterID, rawCase, asLimited := f.clusterID, f.rawCase, f.asLimited
+	return []messageSource{
+		{name: "unknown principal",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Clusters.UpdatePermissions(ctx, compute.ClusterPermissionsRequest{ClusterId: clusterID, AccessControlList: []compute.ClusterAccessControlRequest{
+					{UserName: "ghost@example.com", PermissionLevel: compute.ClusterPermissionLevelCanAttachTo}}})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Principal: UserName(ghost@example.com) does not exist",
+			guess: true, source: "the words appear in public deployment notes (`ResourceDoesNotExist: Principal: UserName(a@b.com) does not exist`, a genesis-workbench fork's UX-GAPS notes) but no citable record of the call and its code was pinned"},
+		{name: "creating a cluster without the entitlement", got: asLimited("POST", "/api/2.1/clusters/create",
+			`{"cluster_name":"a","spark_version":"16.4.x-scala2.12","node_type_id":"Standard_DS3_v2","num_workers":1}`),
+			status: http.StatusForbidden, code: "PERMISSION_DENIED",
+			msg:   "You are not authorized to create clusters. Please contact your administrator, or choose a cluster policy you may use.",
+			guess: true, source: "no public quote found"},
+		{name: "restarting a cluster without permission", got: asLimited("POST", "/api/2.1/clusters/restart", `{"cluster_id":"`+clusterID+`"}`),
+			status: http.StatusForbidden, code: "PERMISSION_DENIED", msg: "User " + limitedUserName + " does not have CAN_RESTART permission on cluster " + clusterID + ".",
+			guess: true, source: "no public quote found"},
+		{name: "reading a cluster's permissions without Manage", got: asLimited("GET", "/api/2.0/permissions/clusters/"+clusterID, ""),
+			status: http.StatusForbidden, code: "PERMISSION_DENIED",
+			msg:   limitedUserName + " does not have Manage permissions on Cluster with ID: " + clusterID + ". Please contact the owner or an administrator for access.",
+			guess: true, source: "https://github.com/databricks/sbt-databricks/issues/34 quotes an older form (`ganesh@databricks.com does not have Manage permissions on TestCluster. Please contact your administrator for access.`)"},
+		{name: "unknown SCIM user", got: rawCase("GET", "/api/2.0/preview/scim/v2/Users/404", ""),
+			status: http.StatusNotFound, code: "NOT_FOUND", msg: "User with id 404 not found.",
+			guess: true, source: "no public quote found"},
+	}
+}

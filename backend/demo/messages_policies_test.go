@@ -1,0 +1,135 @@
+package demo
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/stretchr/testify/require"
+
+	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
+)
+
+// policyMessages: cluster policy violations (the words the policy cross-check compares,
+// backend/policyeval/crosscheck_test.go), unknown policies, taken names and families.
+// The rows are messageSource; TestMessageSources runs them.
+func policyMessages(f *messageFixtures) []messageSource {
+	sparkVersion, nodeType, violate, onlyRule := f.sparkVersion, f.nodeType, f.violate, f.onlyRule
+	return []messageSource{
+		{name: "policy: fixed value overridden",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return violate(compute.CreateCluster{DriverNodeTypeId: "Standard_DS3_v2",
+					CustomTags: map[string]string{"team": "data-engineering"},
+					SparkConf:  map[string]string{"spark.databricks.io.cache.enabled": "true"}})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:    `Validation failed for driver_node_type_id, the value must be Standard_DS4_v2 (is "Standard_DS3_v2")`,
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/403 (`Validation failed for driver_node_type_id, the value must be i3.2xlarge (is \"i3.xlarge\")`)"},
+		{name: "policy: fixed boolean overridden",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return violate(compute.CreateCluster{DriverNodeTypeId: "Standard_DS4_v2", EnableElasticDisk: true,
+					CustomTags: map[string]string{"team": "data-engineering"},
+					SparkConf:  map[string]string{"spark.databricks.io.cache.enabled": "true"}})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:    `Validation failed for enable_elastic_disk, the value must be false (is "true")`,
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/403 (`Validation failed for enable_elastic_disk, the value must be true (is \"false\")`)"},
+		{name: "policy: several violations",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return violate(compute.CreateCluster{DriverNodeTypeId: "Standard_DS3_v2",
+					CustomTags: map[string]string{"team": "marketing"},
+					SparkConf:  map[string]string{"spark.databricks.io.cache.enabled": "true"}})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg: `Validation failed for custom_tags.team, the value must be data-engineering (is "marketing"); ` +
+				`Validation failed for driver_node_type_id, the value must be Standard_DS4_v2 (is "Standard_DS3_v2")`,
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/403 (violations joined by \"; \")"},
+		{name: "policy: required map key missing",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return onlyRule(t, `{"custom_tags.environment": {"type": "allowlist", "values": ["dev", "prod"]}}`, compute.CreateCluster{NumWorkers: 1})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:    "Validation failed for custom_tags, environment must be present",
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/403 (`Validation failed for custom_tags, environment must be present`)"},
+		{name: "policy: required value missing",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return onlyRule(t, `{"autotermination_minutes": {"type": "range", "maxValue": 120}}`, compute.CreateCluster{NumWorkers: 1})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   "Validation failed for autotermination_minutes, the value must be present",
+			guess: true, source: "tf-provider#403 quotes only the map-key form (`Validation failed for custom_tags, environment must be present`); this one follows it"},
+		{name: "policy: value not in the allowlist",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return onlyRule(t, `{"node_type_id": {"type": "allowlist", "values": ["Standard_DS4_v2"]}}`, compute.CreateCluster{NumWorkers: 1})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   `Validation failed for node_type_id, the value must be one of [Standard_DS4_v2] (is "Standard_DS3_v2")`,
+			guess: true, source: "no public quote found; built on the fixed-value template of tf-provider#403"},
+		{name: "policy: value in the blocklist",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return onlyRule(t, `{"node_type_id": {"type": "blocklist", "values": ["Standard_DS3_v2"]}}`, compute.CreateCluster{NumWorkers: 1})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   `Validation failed for node_type_id, the value must not be one of [Standard_DS3_v2] (is "Standard_DS3_v2")`,
+			guess: true, source: "no public quote found; built on the fixed-value template of tf-provider#403"},
+		{name: "policy: pattern not matched",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return onlyRule(t, `{"spark_version": {"type": "regex", "pattern": "15\\..*"}}`, compute.CreateCluster{NumWorkers: 1})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   `Validation failed for spark_version, the value must match the regular expression 15\..* (is "16.4.x-scala2.12")`,
+			guess: true, source: "no public quote found; built on the fixed-value template of tf-provider#403"},
+		{name: "policy: above the range",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return onlyRule(t, `{"num_workers": {"type": "range", "maxValue": 0}}`, compute.CreateCluster{NumWorkers: 1})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   "Validation failed for num_workers, the value must be at most 0 (is 1)",
+			guess: true, source: "no public quote found; built on the fixed-value template of tf-provider#403"},
+		{name: "policy: forbidden value present",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return onlyRule(t, `{"spark_env_vars.DEBUG": {"type": "forbidden"}}`, compute.CreateCluster{NumWorkers: 1,
+					SparkEnvVars: map[string]string{"DEBUG": "1"}})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   "Validation failed for spark_env_vars.DEBUG, the value must not be present",
+			guess: true, source: "no public quote found; the opposite of `must be present` (tf-provider#403)"},
+		{name: "policy: unknown policy on create",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "p", SparkVersion: sparkVersion, NodeTypeId: nodeType, NumWorkers: 1, PolicyId: "0000000000000000"})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Cluster policy 0000000000000000 does not exist.",
+			guess: true, source: "no public quote found"},
+		{name: "policy: unknown policy",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.ClusterPolicies.GetByPolicyId(ctx, "C96203490C0004AD")
+				return err
+			},
+			status: http.StatusNotFound, code: "RESOURCE_DOES_NOT_EXIST", msg: "Can't find a cluster policy with id: C96203490C0004AD.",
+			source: "https://github.com/databrickslabs/ucx/issues/502 (policies/clusters/get: 404 `Can't find a cluster policy with id: XYZABCDE.`)"},
+		{name: "policy name taken",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				_, err := w.ClusterPolicies.Create(ctx, compute.CreatePolicy{Name: "Words", Definition: "{}"})
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Cluster Policy with name `Words` already exists",
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/2884 (`Cluster Policy with name `Personal Compute` already exists`; the code is not quoted)"},
+		{name: "changing a default policy's family",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				all, err := w.ClusterPolicies.ListAll(ctx, compute.ListClusterPoliciesRequest{})
+				require.NoError(t, err)
+				for _, p := range all {
+					if p.IsDefault && p.PolicyFamilyId != "" {
+						return w.ClusterPolicies.Edit(ctx, compute.EditPolicy{PolicyId: p.PolicyId, Name: p.Name, PolicyFamilyId: "not-" + p.PolicyFamilyId})
+					}
+				}
+				t.Fatal("no default policy from a family")
+				return nil
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:    "Changing policy_family_id is forbidden for default cluster policies. Clone this policy to change the policy family.",
+			source: "https://github.com/gbrueckl/Databricks.API.PowerShell/issues/62"},
+	}
+}
