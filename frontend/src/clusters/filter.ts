@@ -96,13 +96,15 @@ function sortKey(r: ClusterRow, key: SortKey): string | number {
 // object stays right: a re-sort after a poll computes keys only for the rows
 // that changed (naturalKey over 8,000 names was most of a re-sort).
 const sortKeys = new WeakMap<ClusterRow, Partial<Record<SortKey, string | number>>>()
-function cachedSortKey(r: ClusterRow, key: SortKey): string | number {
+/** The value a row sorts by in a column, made once per row object. */
+export function cachedSortKey(r: ClusterRow, key: SortKey): string | number {
   let keys = sortKeys.get(r)
   if (!keys) sortKeys.set(r, (keys = {}))
   return (keys[key] ??= sortKey(r, key))
 }
 
-const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0)
+/** Compares two sort keys (cachedSortKey's). */
+export const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0)
 
 /**
  * Pinned first, then the chosen column, then name and id for a stable order.

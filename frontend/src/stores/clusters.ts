@@ -18,7 +18,8 @@ import {
   type ClustersStatus,
   type ClusterView,
 } from '@/api'
-import { defaultSort, emptyFilters, narrowingFilter, sortRows, withHaystack, type ClusterFilters, type SortState } from '@/clusters/filter'
+import { defaultSort, emptyFilters, narrowingFilter, withHaystack, type ClusterFilters, type SortState } from '@/clusters/filter'
+import { rememberingSort } from '@/clusters/rememberingSort'
 import type { ListingProgress } from '@/clusters/pollStatus'
 import { useNow } from '@/composables/useNow'
 import { afterPaint } from '@/lib/perf'
@@ -107,7 +108,9 @@ export const useClustersStore = defineStore('clusters', () => {
     void version.value
     return Array.from(byId.values())
   })
-  const sorted = computed(() => sortRows(all.value, sort.value))
+  // A header's second click flips the order it made rather than sorting again.
+  const sortOf = rememberingSort()
+  const sorted = computed(() => sortOf(all.value, sort.value))
   const narrow = narrowingFilter()
   const visible = computed(() => narrow(sorted.value, filters.value, me.value))
 
