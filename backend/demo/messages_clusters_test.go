@@ -2,6 +2,7 @@ package demo
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -11,11 +12,12 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
-// clusterMessages: what the Clusters API says when a read, create or edit is refused.
+// clusterMessages: what the Clusters API says when a read, create, edit, update, owner
+// change or events list is refused.
 // The rows are messageSource; TestMessageSources runs them.
 func clusterMessages(f *messageFixtures) []messageSource {
 	sparkVersion, nodeType, clusterID, rawCase := f.sparkVersion, f.nodeType, f.clusterID, f.rawCase
-	t, ctx, w := f.t, f.ctx, f.w
+	t, ctx, w, pool, asLimited := f.t, f.ctx, f.w, f.pool, f.asLimited
 	return []messageSource{
 		{name: "unknown cluster",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
@@ -73,5 +75,33 @@ func clusterMessages(f *messageFixtures) []messageSource {
 			`{"cluster_name":"a","spark_version":"16.4.x-scala2.12","node_type_id":"Standard_DS3_v2","num_workers":1,"autotermination_minutes":5}`),
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Auto-termination minutes must be 0 (disabled) or between 10 and 10000 (is 5).",
 			guess: true, source: "no public quote found; the bounds are the API reference's"},
+		{name: "cluster: owner changed by a user", got: asLimited("POST", "/api/2.1/clusters/change-owner", `{"cluster_id":"`+clusterID+`","owner_username":"`+limitedUserName+`"}`),
+			status: http.StatusForbidden, code: "PERMISSION_DENIED", msg: "Only workspace admins can change the owner of a cluster.",
+			guess: true, source: "no public quote found"},
+		{name: "cluster: update without a mask", got: rawCase("POST", "/api/2.1/clusters/update", `{"cluster_id":"`+clusterID+`"}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Missing required field: update_mask",
+			guess: true, source: "the clusters/get form of the demo (`Missing required field: cluster_id`), itself a guess"},
+		{name: "cluster: a node type with a pool", got: rawCase("POST", "/api/2.1/clusters/create",
+			`{"cluster_name":"p","spark_version":"16.4.x-scala2.12","node_type_id":"Standard_DS3_v2","instance_pool_id":"`+pool.InstancePoolId+`","num_workers":1}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "The field 'node_type_id' cannot be supplied when an instance pool ID is provided.",
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/2141 (`cannot update job: The field 'node_type_id' cannot be supplied when an instance pool ID is provided.`); https://github.com/Nike-Inc/brickflow/issues/43 (the same on job create); both a job's new_cluster, the code not quoted"},
+		{name: "cluster: negative workers", got: rawCase("POST", "/api/2.1/clusters/create",
+			`{"cluster_name":"n","spark_version":"16.4.x-scala2.12","node_type_id":"Standard_DS3_v2","num_workers":-1}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "num_workers must be non-negative (is -1).",
+			guess: true, source: "no public quote found"},
+		{name: "cluster: autoscale upside down", got: rawCase("POST", "/api/2.1/clusters/create",
+			`{"cluster_name":"a","spark_version":"16.4.x-scala2.12","node_type_id":"Standard_DS3_v2","autoscale":{"min_workers":4,"max_workers":2}}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Invalid autoscale configuration: min_workers 4, max_workers 2.",
+			guess: true, source: "no public quote found"},
+		{name: "cluster: update_mask naming no field", got: rawCase("POST", "/api/2.1/clusters/update",
+			`{"cluster_id":"`+clusterID+`","update_mask":"colour","cluster":{}}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: `Invalid update_mask: "colour" is not a field of the cluster that can be updated.`,
+			guess: true, source: "no public quote found"},
+		{name: "cluster events: limit too large", got: rawCase("POST", "/api/2.1/clusters/events", `{"cluster_id":"`+clusterID+`","limit":1000}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: fmt.Sprintf("limit must be at most %d (is 1000)", eventsMaxLimit),
+			guess: true, source: "no public quote found; the bound is the API reference's"},
+		{name: "cluster events: negative offset", got: rawCase("POST", "/api/2.1/clusters/events", `{"cluster_id":"`+clusterID+`","offset":-1}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "offset must be non-negative (is -1)",
+			guess: true, source: "no public quote found"},
 	}
 }

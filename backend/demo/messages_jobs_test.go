@@ -12,10 +12,12 @@ import (
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
 
-// jobMessages: what the Jobs API refuses: runs, submitted tasks, their output and lists.
+// jobMessages: what the Jobs API refuses: runs, submitted tasks, their output and lists
+// (their parameters and page tokens).
 // The rows are messageSource; TestMessageSources runs them.
 func jobMessages(f *messageFixtures) []messageSource {
 	sparkVersion, nodeType, clusterID, rawCase := f.sparkVersion, f.nodeType, f.clusterID, f.rawCase
+	warehouseID := f.warehouseID
 	return []messageSource{
 		{name: "unknown run",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
@@ -69,5 +71,25 @@ func jobMessages(f *messageFixtures) []messageSource {
 		{name: "jobs list limit", got: rawCase("GET", "/api/2.2/jobs/list?limit=101", ""),
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "limit must be between 1 and 100 (is 101)",
 			guess: true, source: "no public quote found; the bound is ListJobsRequest.Limit's doc"},
+		{name: "runs: active and completed only", got: rawCase("GET", "/api/2.2/jobs/runs/list?active_only=true&completed_only=true", ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "active_only and completed_only cannot both be true",
+			guess: true, source: "no public quote found"},
+		{name: "runs: a parameter that is not a number", got: rawCase("GET", "/api/2.2/jobs/runs/list?job_id=x", ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: `Invalid value for parameter job_id: "x"`,
+			guess: true, source: "no public quote found"},
+		{name: "runs: page token", got: rawCase("GET", "/api/2.2/jobs/runs/list?page_token=zzz", ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: `Invalid page token: "zzz"`,
+			guess: true, source: "no public quote found"},
+		{name: "runs: submit without tasks", got: rawCase("POST", "/api/2.2/jobs/runs/submit", `{"run_name":"none"}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "At least one task is required.",
+			guess: true, source: "no public quote found"},
+		{name: "runs: two tasks with one key", got: rawCase("POST", "/api/2.2/jobs/runs/submit",
+			`{"run_name":"dup","tasks":[{"task_key":"a","existing_cluster_id":"`+clusterID+`","notebook_task":{"notebook_path":"/x"}},{"task_key":"a","existing_cluster_id":"`+clusterID+`","notebook_task":{"notebook_path":"/x"}}]}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Each task needs a unique task_key (task 1).",
+			guess: true, source: "no public quote found for runs/submit (the repair API's `rerun_tasks cannot contain duplicate task keys.`, apache/airflow#69998, is another call)"},
+		{name: "runs: a task kind the demo does not run", got: rawCase("POST", "/api/2.2/jobs/runs/submit",
+			`{"run_name":"sql","tasks":[{"task_key":"q","sql_task":{"warehouse_id":"`+warehouseID+`","query":{"query_id":"1"}}}]}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Task q: the demo workspace runs notebook, spark_python, python_wheel and spark_jar tasks only.",
+			guess: true, source: "the demo's own limit"},
 	}
 }

@@ -15,5 +15,9 @@ func libraryMessages(f *messageFixtures) []messageSource {
 			`{"cluster_id":"`+clusterID+`","libraries":[{"jar":"dbfs:/a.jar","whl":"dbfs:/a.whl"}]}`),
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Each library must set exactly one of jar, whl, egg, requirements, pypi, maven or cran.",
 			guess: true, source: "no public quote found"},
+		{name: "library: pypi without a package", got: rawCase("POST", "/api/2.0/libraries/install",
+			`{"cluster_id":"`+clusterID+`","libraries":[{"pypi":{}}]}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "pypi.package is required.",
+			guess: true, source: "no public quote found"},
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/databricks/databricks-sdk-go/service/sql"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -44,7 +45,7 @@ func TestMessageSources(t *testing.T) {
 	var rows []messageSource
 	for _, area := range []func(*messageFixtures) []messageSource{
 		anyCallMessages, clusterMessages, policyMessages, poolMessages, jobMessages,
-		fileMessages, sqlMessages, permissionMessages, libraryMessages,
+		fileMessages, sqlMessages, permissionMessages, libraryMessages, controlMessages,
 	} {
 		rows = append(rows, area(f)...)
 	}
@@ -76,15 +77,18 @@ func TestMessageSources(t *testing.T) {
 }
 
 // messageFixtures is what the rows of every area share: one empty demo
-// workspace with a cluster, a policy of fixed values, a pool and a limited
-// user, and the helpers that trigger a message.
+// workspace (with the control API) with a cluster, a policy of fixed values,
+// a pool, a warehouse and a limited user, and the helpers that trigger a
+// message.
 type messageFixtures struct {
 	t                      *testing.T
 	ctx                    context.Context
 	w                      *workspaceapi.Client
 	sparkVersion, nodeType string
 	clusterID              string
+	policyID               string                             // the "Words" policy of fixed values
 	pool                   compute.CreateInstancePoolResponse // named "Taken pool"
+	warehouseID            string                             // a Small warehouse named "Words"
 	// violate creates a cluster under the "Words" policy of fixed values.
 	violate func(spec compute.CreateCluster) error
 	// onlyRule creates a cluster under a new policy of the one rule def.
@@ -99,7 +103,7 @@ type messageFixtures struct {
 }
 
 func newMessageFixtures(t *testing.T) *messageFixtures {
-	srv, w := frozen(t, Options{Empty: true})
+	srv, w := frozen(t, Options{Empty: true, Control: true})
 	ctx := testCtx(t)
 	const sparkVersion, nodeType = "16.4.x-scala2.12", "Standard_DS3_v2"
 	created, err := w.Clusters.Create(ctx, compute.CreateCluster{ClusterName: "m", SparkVersion: sparkVersion, NodeTypeId: nodeType, NumWorkers: 1})
@@ -111,7 +115,7 @@ func newMessageFixtures(t *testing.T) *messageFixtures {
 		"driver_node_type_id": {"type": "fixed", "value": "Standard_DS4_v2"}
 	}`})
 	require.NoError(t, err)
-	f := &messageFixtures{t: t, ctx: ctx, w: w, sparkVersion: sparkVersion, nodeType: nodeType, clusterID: created.ClusterId}
+	f := &messageFixtures{t: t, ctx: ctx, w: w, sparkVersion: sparkVersion, nodeType: nodeType, clusterID: created.ClusterId, policyID: fixedTags.PolicyId}
 	f.violate = func(spec compute.CreateCluster) error {
 		spec.ClusterName, spec.SparkVersion, spec.NodeTypeId, spec.NumWorkers = "v", sparkVersion, nodeType, 1
 		spec.PolicyId = fixedTags.PolicyId
@@ -162,6 +166,9 @@ func newMessageFixtures(t *testing.T) *messageFixtures {
 	pool, err := w.InstancePools.Create(ctx, compute.CreateInstancePool{InstancePoolName: "Taken pool", NodeTypeId: nodeType})
 	require.NoError(t, err)
 	f.pool = *pool
+	wh, err := w.Warehouses.Create(ctx, sql.CreateWarehouseRequest{Name: "Words", ClusterSize: "Small", MaxNumClusters: 1})
+	require.NoError(t, err)
+	f.warehouseID = wh.Id
 	return f
 }
 
