@@ -1,5 +1,6 @@
 import type { ClusterRow } from '@/api'
 import { naturalKey } from '@/lib/facet'
+import { cycleSort, type Sort } from '@/lib/sort'
 
 /** The list's filters. Empty arrays mean "any". */
 export interface ClusterFilters {
@@ -12,21 +13,13 @@ export interface ClusterFilters {
 }
 
 export type SortKey = 'name' | 'state' | 'driverType' | 'workers' | 'runtime' | 'accessMode' | 'creator' | 'tags' | 'cost' | 'dbus'
-export interface SortState {
-  key: SortKey
-  order: 'ascend' | 'descend'
-}
+export type SortState = Sort<SortKey>
 
 export const defaultSort: Readonly<SortState> = Object.freeze({ key: 'name', order: 'ascend' })
 
-/**
- * A header click: a new column sorts ascending, a second click descending,
- * a third goes back to the default (by name).
- */
+/** A header click (cycleSort): the third click on a column goes back to the default, by name. */
 export function nextSort(current: SortState, key: SortKey): SortState {
-  if (current.key !== key) return { key, order: 'ascend' }
-  if (current.order === 'ascend') return { key, order: 'descend' }
-  return { ...defaultSort }
+  return cycleSort(current, key, defaultSort)
 }
 
 export function emptyFilters(): ClusterFilters {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { WarehouseRow } from '@/api/warehouses'
-import { actionState, autoStopText, clustersText, costText } from './columns'
+import { actionState, autoStopText, clustersText, costText, healthText, kindSubText, listOrder, sortWarehouses, type WarehouseSort } from './columns'
 
 type CostOf = NonNullable<WarehouseRow['cost']>
 const cost = (c: Partial<CostOf>): CostOf =>
@@ -63,5 +63,44 @@ describe('warehouse row buttons', () => {
   })
   it('are all off while the workspace does not answer', () => {
     expect(actionState(w('RUNNING', ['stop', 'edit', 'delete']), 'export', false, 'offline')).toEqual({ enabled: false, title: 'offline' })
+  })
+})
+
+describe('sortWarehouses', () => {
+  const w = (id: string, name: string, state: string, autoStopMins: number, dollars?: number) =>
+    ({ id, name, state, kind: 'pro', autoStopMins, cost: dollars === undefined ? undefined : cost({ dollarsPerHour: dollars }) }) as WarehouseRow
+  const rows = [w('a', 'Beta', 'RUNNING', 10, 2), w('b', 'alpha', 'STOPPED', 0), w('c', 'Gamma', 'RUNNING', 45, 1)]
+  const ids = (sort: WarehouseSort) => sortWarehouses(rows, sort).map((r) => r.id).join('')
+  it.each<[string, WarehouseSort, string]>([
+    ['the list order', listOrder, 'abc'],
+    ['name ascending, case aside', { key: 'name', order: 'ascend' }, 'bac'],
+    ['name descending', { key: 'name', order: 'descend' }, 'cab'],
+    ['state, equal rows in the list order', { key: 'state', order: 'ascend' }, 'acb'],
+    ['auto-stop descending', { key: 'autoStopMins', order: 'descend' }, 'cab'],
+    ['cost, no estimate first', { key: 'cost', order: 'ascend' }, 'bca'],
+    ['a column that does not sort keeps the list order', { key: 'size', order: 'descend' }, 'abc'],
+  ])('%s', (_, sort, want) => {
+    expect(ids(sort)).toBe(want)
+  })
+  it('leaves the list itself alone', () => {
+    sortWarehouses(rows, { key: 'name', order: 'ascend' })
+    expect(rows.map((r) => r.id).join('')).toBe('abc')
+  })
+})
+
+describe('warehouse cells’ second lines', () => {
+  it.each([
+    [{ photon: true, channel: 'current' }, 'Photon'],
+    [{ photon: false, channel: 'preview' }, 'no Photon · preview'],
+  ])('type %o reads %s', (w, want) => {
+    expect(kindSubText(w)).toBe(want)
+  })
+  it.each([
+    [{ health: 'HEALTHY', healthMessage: '' }, ''],
+    [{ health: '', healthMessage: '' }, ''],
+    [{ health: 'DEGRADED', healthMessage: '' }, 'degraded'],
+    [{ health: 'FAILED', healthMessage: 'No capacity' }, 'No capacity'],
+  ])('health %o reads %s', (w, want) => {
+    expect(healthText(w)).toBe(want)
   })
 })

@@ -1,11 +1,9 @@
-// The Warehouses page's columns: plain elements in the cells (a kit
-// component per cell made long tables slow), names drawn as untrusted text.
-import type { DataTableColumns } from 'naive-ui'
-import { h, type VNode } from 'vue'
+// The Warehouses page's columns, their sort, and what their cells say
+// (WarehouseTable.vue draws them, names as untrusted text).
 import type { WarehouseRow } from '@/api/warehouses'
 import { dbuRateText, dollarsText } from '@/lib/number'
 import { plural } from '@/lib/plural'
-import { shownText } from '@/lib/text'
+import type { Sort } from '@/lib/sort'
 
 /** A row's buttons: the state's actions (backend/warehouses/actions.go), and export, which only reads. */
 export type WarehouseAction = 'start' | 'stop' | 'edit' | 'export' | 'delete'
@@ -19,9 +17,6 @@ export const stateTags: Record<string, { label: string; type: 'success' | 'defau
   DELETED: { label: 'Deleted', type: 'error' },
 }
 export const kinds: Record<string, string> = { serverless: 'Serverless', pro: 'Pro', classic: 'Classic' }
-
-const cell = (lines: Array<string | VNode>, cls = '') => h('div', { class: `cell ${cls}` }, lines)
-const sub = (text: string) => h('span', { class: 'sub' }, text)
 
 /** What auto-stop says, short enough for one line: never, or the idle minutes. */
 export function autoStopText(mins: number): string {
@@ -68,104 +63,64 @@ export function actionState(w: Pick<WarehouseRow, 'state' | 'actions'>, a: Wareh
   return { enabled: false, title: `A ${w.state.toLowerCase()} warehouse cannot ${verbs[a]} now.` }
 }
 
-export interface ColumnHooks {
-  live: () => boolean
-  offlineReason: string
-  act: (w: WarehouseRow, a: WarehouseAction) => void
-  /** The address of the warehouse's own page. */
-  href: (w: WarehouseRow) => string
+export type WarehouseColumnId = 'name' | 'state' | 'kind' | 'size' | 'cost' | 'autoStopMins' | 'creator' | 'tags'
+/** A sort by a column, or '' for the list's own order. */
+export type WarehouseSortKey = WarehouseColumnId | ''
+export type WarehouseSort = Sort<WarehouseSortKey>
+export const listOrder: Readonly<WarehouseSort> = Object.freeze({ key: '', order: 'ascend' })
+
+type Compare = (a: WarehouseRow, b: WarehouseRow) => number
+export interface WarehouseColumn {
+  id: WarehouseColumnId
+  title: string
+  /** Its width in px; a column that grows takes its share of the room a wide window leaves. */
+  width: number
+  grows?: boolean
+  compare?: Compare
 }
 
-export function warehouseColumns(hooks: ColumnHooks): DataTableColumns<WarehouseRow> {
-  const btn = (w: WarehouseRow, a: WarehouseAction, label: string) => {
-    const { enabled, title } = actionState(w, a, hooks.live(), hooks.offlineReason)
-    return h(
-      'button',
-      { type: 'button', class: 'row-btn', disabled: !enabled, title, 'data-testid': `warehouse-${a}`, onClick: () => hooks.act(w, a) },
-      label,
-    )
-  }
-  return [
-    {
-      title: 'Name',
-      key: 'name',
-      minWidth: 170,
-      sorter: (a, b) => a.name.localeCompare(b.name),
-      render: (w) =>
-        cell([
-          h('a', { class: 'name link', href: hooks.href(w), title: `Open ${w.name}: configuration, queries, load, permissions`, 'data-testid': 'warehouse-open' },
-            shownText(w.name)),
-          h('span', { class: 'sub mono clip', title: w.id }, w.id),
-        ]),
-    },
-    {
-      title: 'State',
-      key: 'state',
-      width: 86,
-      sorter: (a, b) => a.state.localeCompare(b.state),
-      render: (w) => {
-        const t = stateTags[w.state] ?? { label: w.state || 'Unknown', type: 'default' as const }
-        const health = w.health && w.health !== 'HEALTHY' ? sub(w.healthMessage || w.health.toLowerCase()) : null
-        return cell(health ? [h('span', { class: `state ${t.type}` }, t.label), health] : [h('span', { class: `state ${t.type}` }, t.label)])
-      },
-    },
-    {
-      title: 'Type',
-      key: 'kind',
-      width: 110,
-      sorter: (a, b) => a.kind.localeCompare(b.kind),
-      render: (w) =>
-        cell([kinds[w.kind] ?? w.kind, sub([w.photon ? 'Photon' : 'no Photon', w.channel === 'preview' ? 'preview' : ''].filter(Boolean).join(' · '))]),
-    },
-    {
-      title: 'Size',
-      key: 'size',
-      width: 130,
-      render: (w) => cell([w.size, h('span', { class: 'sub', 'data-testid': 'warehouse-clusters' }, clustersText(w))]),
-    },
-    {
-      title: '$/h (est.)',
-      key: 'cost',
-      width: 100,
-      sorter: (a, b) => (a.cost?.dollarsPerHour ?? -1) - (b.cost?.dollarsPerHour ?? -1) || (a.cost?.dbusPerHour ?? -1) - (b.cost?.dbusPerHour ?? -1),
-      render: (w) => {
-        const t = costText(w)
-        return h('div', { class: 'cell num', title: t.title, 'data-testid': 'warehouse-cost' }, t.sub ? [t.main, sub(t.sub)] : [t.main])
-      },
-    },
-    {
-      title: 'Auto-stop',
-      key: 'autoStopMins',
-      width: 110,
-      sorter: (a, b) => a.autoStopMins - b.autoStopMins,
-      render: (w) => cell([autoStopText(w.autoStopMins), sub(plural(w.activeSessions, 'session') + ' open')]),
-    },
-    {
-      title: 'Creator',
-      key: 'creator',
-      minWidth: 120,
-      render: (w) => h('span', { class: 'clip', title: w.creator }, shownText(w.creator)),
-    },
-    {
-      title: 'Tags',
-      key: 'tags',
-      minWidth: 110,
-      render: (w) => h('div', { class: 'tags' }, Object.entries(w.tags).map(([k, v]) => h('span', { class: 'tag' }, `${shownText(k)}: ${shownText(v)}`))),
-    },
-    {
-      title: '',
-      key: 'actions',
-      width: 282,
-      // Pinned right: at 1,280 px the columns scroll under it.
-      fixed: 'right',
-      render: (w) =>
-        h('div', { class: 'row-actions' }, [
-          btn(w, 'start', 'Start'),
-          btn(w, 'stop', 'Stop'),
-          btn(w, 'edit', 'Edit'),
-          btn(w, 'export', 'Export'),
-          btn(w, 'delete', 'Delete'),
-        ]),
-    },
-  ]
+const costOrder: Compare = (a, b) =>
+  (a.cost?.dollarsPerHour ?? -1) - (b.cost?.dollarsPerHour ?? -1) || (a.cost?.dbusPerHour ?? -1) - (b.cost?.dbusPerHour ?? -1)
+
+/** The table's columns, in order, and the row buttons' column (actionsWidth) after them. */
+export const warehouseColumns: readonly WarehouseColumn[] = [
+  { id: 'name', title: 'Name', width: 170, grows: true, compare: (a, b) => a.name.localeCompare(b.name) },
+  { id: 'state', title: 'State', width: 86, compare: (a, b) => a.state.localeCompare(b.state) },
+  { id: 'kind', title: 'Type', width: 110, compare: (a, b) => a.kind.localeCompare(b.kind) },
+  { id: 'size', title: 'Size', width: 130 },
+  { id: 'cost', title: '$/h (est.)', width: 100, compare: costOrder },
+  { id: 'autoStopMins', title: 'Auto-stop', width: 110, compare: (a, b) => a.autoStopMins - b.autoStopMins },
+  { id: 'creator', title: 'Creator', width: 120, grows: true },
+  { id: 'tags', title: 'Tags', width: 110, grows: true },
+]
+/** The row buttons' column, pinned right: at 1,280 px the columns scroll under it. */
+export const actionsWidth = 282
+export const rowActions: ReadonlyArray<[WarehouseAction, string]> = [
+  ['start', 'Start'],
+  ['stop', 'Stop'],
+  ['edit', 'Edit'],
+  ['export', 'Export'],
+  ['delete', 'Delete'],
+]
+
+/**
+ * The rows in the sort's order (a stable sort: equal rows keep the list's
+ * order); the list's own order when the sort is '' or names a column that
+ * does not sort.
+ */
+export function sortWarehouses<T extends WarehouseRow>(rows: T[], sort: WarehouseSort): T[] {
+  const compare = warehouseColumns.find((c) => c.id === sort.key)?.compare
+  if (!compare) return rows
+  const dir = sort.order === 'ascend' ? 1 : -1
+  return [...rows].sort((a, b) => compare(a, b) * dir)
+}
+
+/** What the type cell's second line says: Photon or not, and the preview channel. */
+export function kindSubText(w: Pick<WarehouseRow, 'photon' | 'channel'>): string {
+  return [w.photon ? 'Photon' : 'no Photon', w.channel === 'preview' ? 'preview' : ''].filter(Boolean).join(' · ')
+}
+
+/** The state cell's second line: the health when it is not healthy, else nothing. */
+export function healthText(w: Pick<WarehouseRow, 'health' | 'healthMessage'>): string {
+  return w.health && w.health !== 'HEALTHY' ? w.healthMessage || w.health.toLowerCase() : ''
 }
