@@ -73,7 +73,7 @@ func (ws *workspace) prepareSpec(c *call, spec any, applyDefaults bool, existing
 
 func (ws *workspace) validateSpec(c *call, d *compute.ClusterDetails) error {
 	if d.SparkVersion == "" {
-		return errInvalidParam("Missing required field: spark_version")
+		return errInvalidParam("Missing required field 'spark_version'") // the form clusters/create uses for node_type_id (tf-provider#2521)
 	}
 	v, ok := ws.cat.resolveSparkVersion(d.SparkVersion)
 	if !ok {

@@ -17,7 +17,7 @@ import (
 // The rows are messageSource; TestMessageSources runs them.
 func clusterMessages(f *messageFixtures) []messageSource {
 	sparkVersion, nodeType, clusterID, rawCase := f.sparkVersion, f.nodeType, f.clusterID, f.rawCase
-	t, ctx, w, pool, asLimited := f.t, f.ctx, f.w, f.pool, f.asLimited
+	t, ctx, w, pool, asLimited, live := f.t, f.ctx, f.w, f.pool, f.asLimited, f.live
 	return []messageSource{
 		{name: "unknown cluster",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
@@ -102,6 +102,30 @@ func clusterMessages(f *messageFixtures) []messageSource {
 			guess: true, source: "no public quote found; the bound is the API reference's"},
 		{name: "cluster events: negative offset", got: rawCase("POST", "/api/2.1/clusters/events", `{"cluster_id":"`+clusterID+`","offset":-1}`),
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "offset must be non-negative (is -1)",
+			guess: true, source: "no public quote found"},
+		{name: "cluster: missing runtime", got: rawCase("POST", "/api/2.1/clusters/create",
+			`{"cluster_name":"s","node_type_id":"Standard_DS3_v2","num_workers":1}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Missing required field 'spark_version'",
+			guess: true, source: "no public quote for spark_version; the form clusters/create uses for node_type_id (tf-provider#2521)"},
+		{name: "cluster: a driver node type with a driver pool", got: rawCase("POST", "/api/2.1/clusters/create",
+			`{"cluster_name":"d","spark_version":"16.4.x-scala2.12","instance_pool_id":"`+pool.InstancePoolId+`","driver_instance_pool_id":"`+pool.InstancePoolId+`","driver_node_type_id":"Standard_DS4_v2","num_workers":1}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "The field 'driver_node_type_id' cannot be supplied when a driver instance pool ID is provided.",
+			guess: true, source: "no public quote found; patterned on the node_type_id form (tf-provider#2141)"},
+		{name: "cluster: a GPU runtime on a node without GPU", got: rawCase("POST", "/api/2.1/clusters/create",
+			`{"cluster_name":"g","spark_version":"16.4.x-gpu-ml-scala2.12","node_type_id":"Standard_DS3_v2","num_workers":1}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "The GPU runtime 16.4.x-gpu-ml-scala2.12 requires a GPU node type; Standard_DS3_v2 has no GPU.",
+			guess: true, source: "no API quote found; the create page's own words (`This node type is not compatible with selected runtime.`, databrickslabs/dolly#9) are the UI's"},
+		{name: "cluster: list page token expired", got: rawCase("GET", "/api/2.1/clusters/list?page_token="+snapshotToken(999999, 0), ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "The page token has expired: list the clusters again from the first page.",
+			guess: true, source: "no public quote found; the demo keeps a listing's snapshot for a while, the service's token lifetime is not documented"},
+		{name: "cluster: reading a cluster one may not see", got: asLimited("GET", "/api/2.1/clusters/get?cluster_id="+clusterID, ""),
+			status: http.StatusForbidden, code: "PERMISSION_DENIED", msg: "User " + limitedUserName + " does not have permission to view cluster " + clusterID + ".",
+			guess: true, source: "no public quote found; follows the restart refusal's form"},
+		{name: "cluster: resize without a size", got: live.rawLive("POST", "/api/2.1/clusters/resize", `{"cluster_id":"`+live.runningID+`"}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Either num_workers or autoscale must be provided.",
+			guess: true, source: "no public quote found; the API reference says one of the two is needed"},
+		{name: "cluster: owner that is no user", got: live.rawLive("POST", "/api/2.1/clusters/change-owner", `{"cluster_id":"`+live.terminatedID+`","owner_username":"ghost@example.com"}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "User ghost@example.com does not exist in this workspace.",
 			guess: true, source: "no public quote found"},
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
@@ -100,6 +101,18 @@ type messageFixtures struct {
 	rawAs     func(token, method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error
 	rawCase   func(method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error
 	asLimited func(method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error
+	// live is a second workspace whose clock has moved, for messages only a
+	// running or terminated cluster, or delivered logs, can draw.
+	live *liveFixture
+}
+
+// liveFixture is a workspace with a running cluster that delivers its logs
+// to DBFS and to a volume, and a terminated cluster; rawLive sends a request
+// to it as its admin.
+type liveFixture struct {
+	runningID, terminatedID string
+	dbfsLog, volumeLog      string // a delivered driver log file, in each store
+	rawLive                 func(method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error
 }
 
 func newMessageFixtures(t *testing.T) *messageFixtures {
@@ -136,18 +149,7 @@ func newMessageFixtures(t *testing.T) *messageFixtures {
 		return err
 	}
 	raw := func(t *testing.T, token, method, path, body string) error {
-		req, err := http.NewRequestWithContext(ctx, method, srv.URL()+path, strings.NewReader(body))
-		require.NoError(t, err)
-		req.Header.Set("Authorization", "Bearer "+token)
-		resp, err := http.DefaultClient.Do(req)
-		require.NoError(t, err)
-		defer func() { require.NoError(t, resp.Body.Close()) }()
-		var b struct {
-			Code    any    `json:"error_code"` // a number on a refused token
-			Message string `json:"message"`
-		}
-		require.NoError(t, json.NewDecoder(resp.Body).Decode(&b))
-		return &apierr.APIError{StatusCode: resp.StatusCode, ErrorCode: fmt.Sprint(b.Code), Message: b.Message}
+		return rawAt(t, ctx, srv.URL(), token, method, path, body)
 	}
 	f.rawAs = func(token, method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error {
 		return func(t *testing.T, _ context.Context, _ *workspaceapi.Client) error {
@@ -169,7 +171,61 @@ func newMessageFixtures(t *testing.T) *messageFixtures {
 	wh, err := w.Warehouses.Create(ctx, sql.CreateWarehouseRequest{Name: "Words", ClusterSize: "Small", MaxNumClusters: 1})
 	require.NoError(t, err)
 	f.warehouseID = wh.Id
+	f.live = newLiveFixture(t)
 	return f
+}
+
+// newLiveFixture starts the live workspace and moves its clock until its
+// clusters are running and terminated and the logs are delivered.
+func newLiveFixture(t *testing.T) *liveFixture {
+	srv, w := frozen(t, Options{Empty: true})
+	ctx := testCtx(t)
+	spec := smallSpec("live")
+	spec.ClusterLogConf = &compute.ClusterLogConf{Dbfs: &compute.DbfsStorageInfo{Destination: "dbfs:/cluster-logs"}}
+	running, err := w.Clusters.Create(ctx, spec)
+	require.NoError(t, err)
+	spec = smallSpec("live-volume")
+	spec.ClusterLogConf = &compute.ClusterLogConf{Volumes: &compute.VolumesStorageInfo{Destination: "/Volumes/main/ops/cluster_logs"}}
+	inVolume, err := w.Clusters.Create(ctx, spec)
+	require.NoError(t, err)
+	stopped, err := w.Clusters.Create(ctx, smallSpec("stopped"))
+	require.NoError(t, err)
+	for _, id := range []string{running.ClusterId, inVolume.ClusterId, stopped.ClusterId} {
+		stepUntil(t, srv, w, id, compute.StateRunning)
+	}
+	_, err = w.Clusters.Delete(ctx, compute.DeleteCluster{ClusterId: stopped.ClusterId})
+	require.NoError(t, err)
+	stepUntil(t, srv, w, stopped.ClusterId, compute.StateTerminated)
+	srv.Clock().Advance(11 * time.Minute)
+	token := srv.Token()
+	return &liveFixture{
+		runningID: running.ClusterId, terminatedID: stopped.ClusterId,
+		dbfsLog:   "/cluster-logs/" + running.ClusterId + "/driver/stderr",
+		volumeLog: "/Volumes/main/ops/cluster_logs/" + inVolume.ClusterId + "/driver/stderr",
+		rawLive: func(method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error {
+			return func(t *testing.T, ctx context.Context, _ *workspaceapi.Client) error {
+				return rawAt(t, ctx, srv.URL(), token, method, path, body)
+			}
+		},
+	}
+}
+
+// rawAt sends a request to base as the SDK would, with token, and reads the
+// error body as the SDK's error (an answer that is not an error reads as
+// one with its status, so a row can see it was made).
+func rawAt(t *testing.T, ctx context.Context, base, token, method, path, body string) error {
+	req, err := http.NewRequestWithContext(ctx, method, base+path, strings.NewReader(body))
+	require.NoError(t, err)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer func() { require.NoError(t, resp.Body.Close()) }()
+	var b struct {
+		Code    any    `json:"error_code"` // a number on a refused token
+		Message string `json:"message"`
+	}
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&b))
+	return &apierr.APIError{StatusCode: resp.StatusCode, ErrorCode: fmt.Sprint(b.Code), Message: b.Message}
 }
 
 // nodeTypeList is the workspace's node types as the unknown-node-type
