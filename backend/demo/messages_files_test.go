@@ -19,13 +19,17 @@ import (
 // The rows are messageSource; TestMessageSources runs them.
 func fileMessages(f *messageFixtures) []messageSource {
 	rawCase, asLimited := f.rawCase, f.asLimited
-	t, ctx, w := f.t, f.ctx, f.w
+	t, ctx, w, live := f.t, f.ctx, f.w, f.live
 	for _, p := range []string{"/Shared/full", "/Shared/full/inside"} {
 		require.NoError(t, w.Workspace.MkdirsByPath(ctx, p))
 	}
 	b64 := func(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
 	require.NoError(t, w.Workspace.Import(ctx, sdkworkspace.Import{Path: "/Shared/nb", Format: sdkworkspace.ImportFormatSource,
 		Language: sdkworkspace.LanguagePython, Content: b64("1")}))
+	require.NoError(t, w.Workspace.Import(ctx, sdkworkspace.Import{Path: "/Shared/scala", Format: sdkworkspace.ImportFormatSource,
+		Language: sdkworkspace.LanguageScala, Content: b64("1")}))
+	require.NoError(t, w.Workspace.Import(ctx, sdkworkspace.Import{Path: "/Shared/notes.txt", Format: sdkworkspace.ImportFormatRaw, Content: b64("1")}))
+	dbfsReadCode := "the code is the one databricks-sdk-go service/files/api.go (DbfsAPI.Read's doc) names for this case; no public quote of the words"
 	return []messageSource{
 		{name: "unknown workspace path",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
@@ -105,5 +109,28 @@ func fileMessages(f *messageFixtures) []messageSource {
 		{name: "workspace: a folder exported as RAW", got: rawCase("GET", "/api/2.0/workspace/export?path=/Shared/full&format=RAW", ""),
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "The demo workspace exports folders in SOURCE and AUTO formats only, not RAW.",
 			guess: true, source: "the demo's own limit (no DBC archives)"},
+		{name: "dbfs: read of a directory", got: live.rawLive("GET", "/api/2.0/dbfs/read?path=/cluster-logs", ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Cannot read a directory: /cluster-logs",
+			guess: true, source: dbfsReadCode},
+		{name: "dbfs: negative offset", got: live.rawLive("GET", "/api/2.0/dbfs/read?path="+live.dbfsLog+"&offset=-1", ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "offset and length must be non-negative.",
+			guess: true, source: dbfsReadCode},
+		{name: "dbfs: read over 1 MB", got: live.rawLive("GET", "/api/2.0/dbfs/read?path="+live.dbfsLog+"&length=2000000", ""),
+			status: http.StatusBadRequest, code: "MAX_READ_SIZE_EXCEEDED", msg: "Cannot read more than 1 MB at a time.",
+			guess: true, source: dbfsReadCode},
+		{name: "files: a range past the end", got: func(t *testing.T, ctx context.Context, _ *workspaceapi.Client) error {
+			return live.rawLiveRange(t, ctx, live.volumeLog, "bytes=999999999-")
+		},
+			status: http.StatusRequestedRangeNotSatisfiable, code: "INVALID_PARAMETER_VALUE", msg: "The requested range is not satisfiable for a file of " + live.volumeLogSize + " bytes.",
+			guess: true, source: "no public quote found; the 416 is HTTP's answer to a range past the end (RFC 9110)"},
+		{name: "files: missing directory", got: rawCase("GET", "/api/2.0/fs/directories/Volumes/none/dir", ""),
+			status: http.StatusNotFound, code: "RESOURCE_DOES_NOT_EXIST", msg: "The directory /Volumes/none/dir does not exist.",
+			guess: true, source: "no public quote found; the file form of the demo"},
+		{name: "workspace: a file exported as JUPYTER", got: rawCase("GET", "/api/2.0/workspace/export?path=/Shared/notes.txt&format=JUPYTER", ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "A workspace file exports in SOURCE, AUTO or RAW format, not JUPYTER.",
+			guess: true, source: "no public quote found"},
+		{name: "workspace: a Scala notebook exported as JUPYTER", got: rawCase("GET", "/api/2.0/workspace/export?path=/Shared/scala&format=JUPYTER", ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Only Python notebooks can be exported in JUPYTER format.",
+			guess: true, source: "no public quote found"},
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
+	"github.com/databricks/databricks-sdk-go/service/files"
 	"github.com/databricks/databricks-sdk-go/service/sql"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -112,7 +113,10 @@ type messageFixtures struct {
 type liveFixture struct {
 	runningID, terminatedID string
 	dbfsLog, volumeLog      string // a delivered driver log file, in each store
+	volumeLogSize           string // its size in bytes, as the Files API says it
 	rawLive                 func(method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error
+	// rawLiveRange downloads file by the Files API with a Range header.
+	rawLiveRange func(t *testing.T, ctx context.Context, file, byteRange string) error
 }
 
 func newMessageFixtures(t *testing.T) *messageFixtures {
@@ -198,25 +202,34 @@ func newLiveFixture(t *testing.T) *liveFixture {
 	stepUntil(t, srv, w, stopped.ClusterId, compute.StateTerminated)
 	srv.Clock().Advance(11 * time.Minute)
 	token := srv.Token()
+	volumeLog := "/Volumes/main/ops/cluster_logs/" + inVolume.ClusterId + "/driver/stderr"
+	meta, err := w.Files.GetMetadata(ctx, files.GetMetadataRequest{FilePath: volumeLog})
+	require.NoError(t, err)
 	return &liveFixture{
 		runningID: running.ClusterId, terminatedID: stopped.ClusterId,
 		dbfsLog:   "/cluster-logs/" + running.ClusterId + "/driver/stderr",
-		volumeLog: "/Volumes/main/ops/cluster_logs/" + inVolume.ClusterId + "/driver/stderr",
+		volumeLog: volumeLog, volumeLogSize: fmt.Sprint(meta.ContentLength),
 		rawLive: func(method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error {
 			return func(t *testing.T, ctx context.Context, _ *workspaceapi.Client) error {
 				return rawAt(t, ctx, srv.URL(), token, method, path, body)
 			}
 		},
+		rawLiveRange: func(t *testing.T, ctx context.Context, file, byteRange string) error {
+			return rawAt(t, ctx, srv.URL(), token, "GET", "/api/2.0/fs/files"+file, "", "Range", byteRange)
+		},
 	}
 }
 
 // rawAt sends a request to base as the SDK would, with token, and reads the
-// error body as the SDK's error (an answer that is not an error reads as
+// error body as the SDK's error (headers are name, value pairs; an answer that is not an error reads as
 // one with its status, so a row can see it was made).
-func rawAt(t *testing.T, ctx context.Context, base, token, method, path, body string) error {
+func rawAt(t *testing.T, ctx context.Context, base, token, method, path, body string, headers ...string) error {
 	req, err := http.NewRequestWithContext(ctx, method, base+path, strings.NewReader(body))
 	require.NoError(t, err)
 	req.Header.Set("Authorization", "Bearer "+token)
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer func() { require.NoError(t, resp.Body.Close()) }()
