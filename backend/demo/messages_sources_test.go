@@ -114,6 +114,7 @@ type liveFixture struct {
 	runningID, terminatedID string
 	dbfsLog, volumeLog      string // a delivered driver log file, in each store
 	volumeLogSize           string // its size in bytes, as the Files API says it
+	doneStatementID         string // a statement that has succeeded, with one chunk
 	rawLive                 func(method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error
 	// rawLiveRange downloads file by the Files API with a Range header.
 	rawLiveRange func(t *testing.T, ctx context.Context, file, byteRange string) error
@@ -194,13 +195,18 @@ func newLiveFixture(t *testing.T) *liveFixture {
 	require.NoError(t, err)
 	stopped, err := w.Clusters.Create(ctx, smallSpec("stopped"))
 	require.NoError(t, err)
+	wh, err := w.Warehouses.Create(ctx, sql.CreateWarehouseRequest{Name: "Live", ClusterSize: "Small", MaxNumClusters: 1})
+	require.NoError(t, err)
 	for _, id := range []string{running.ClusterId, inVolume.ClusterId, stopped.ClusterId} {
 		stepUntil(t, srv, w, id, compute.StateRunning)
 	}
 	_, err = w.Clusters.Delete(ctx, compute.DeleteCluster{ClusterId: stopped.ClusterId})
 	require.NoError(t, err)
 	stepUntil(t, srv, w, stopped.ClusterId, compute.StateTerminated)
-	srv.Clock().Advance(11 * time.Minute)
+	srv.Clock().Advance(11 * time.Minute) // the logs are delivered, the warehouse is up
+	st, err := w.StatementExecution.ExecuteStatement(ctx, sql.ExecuteStatementRequest{WarehouseId: wh.Id, Statement: "SELECT cluster_id FROM system.compute.node_timeline", WaitTimeout: "0s"})
+	require.NoError(t, err)
+	srv.Clock().Advance(time.Minute) // the statement is done
 	token := srv.Token()
 	volumeLog := "/Volumes/main/ops/cluster_logs/" + inVolume.ClusterId + "/driver/stderr"
 	meta, err := w.Files.GetMetadata(ctx, files.GetMetadataRequest{FilePath: volumeLog})
@@ -208,7 +214,7 @@ func newLiveFixture(t *testing.T) *liveFixture {
 	return &liveFixture{
 		runningID: running.ClusterId, terminatedID: stopped.ClusterId,
 		dbfsLog:   "/cluster-logs/" + running.ClusterId + "/driver/stderr",
-		volumeLog: volumeLog, volumeLogSize: fmt.Sprint(meta.ContentLength),
+		volumeLog: volumeLog, volumeLogSize: fmt.Sprint(meta.ContentLength), doneStatementID: st.StatementId,
 		rawLive: func(method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error {
 			return func(t *testing.T, ctx context.Context, _ *workspaceapi.Client) error {
 				return rawAt(t, ctx, srv.URL(), token, method, path, body)

@@ -6,8 +6,10 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/databricks/databricks-sdk-go/service/sql"
+	"github.com/stretchr/testify/require"
 
 	"github.com/clusterdeck/clusterdeck/backend/workspaceapi"
 )
@@ -15,7 +17,14 @@ import (
 // sqlMessages: what the SQL Warehouses, Statement Execution and Query History APIs refuse.
 // The rows are messageSource; TestMessageSources runs them.
 func sqlMessages(f *messageFixtures) []messageSource {
-	rawCase, asLimited, warehouseID := f.rawCase, f.asLimited, f.warehouseID
+	rawCase, asLimited, warehouseID, live := f.rawCase, f.asLimited, f.warehouseID, f.live
+	t, ctx, w := f.t, f.ctx, f.w
+	pending, err := w.StatementExecution.ExecuteStatement(ctx, sql.ExecuteStatementRequest{WarehouseId: warehouseID, Statement: "SELECT 1", WaitTimeout: "0s"})
+	require.NoError(t, err)
+	going, err := w.Warehouses.Create(ctx, sql.CreateWarehouseRequest{Name: "Going", ClusterSize: "Small", MaxNumClusters: 1})
+	require.NoError(t, err)
+	require.NoError(t, w.Warehouses.DeleteById(ctx, going.Id))
+	const day = int64(24 * time.Hour / time.Millisecond)
 	newWarehouse := func(fields string) func(*testing.T, context.Context, *workspaceapi.Client) error {
 		return rawCase("POST", "/api/2.0/sql/warehouses", `{"name":"n","cluster_size":"Small","max_num_clusters":1,`+fields+`}`)
 	}
@@ -136,5 +145,24 @@ func sqlMessages(f *messageFixtures) []messageSource {
 			"/api/2.0/sql/history/queries?filter_by.query_start_time_range.start_time_ms=2000&filter_by.query_start_time_range.end_time_ms=1000", ""),
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "query_start_time_range: end_time_ms must not be before start_time_ms.",
 			guess: true, source: "no public quote found"},
+		{name: "history: a time range over 30 days", got: rawCase("GET", fmt.Sprintf(
+			"/api/2.0/sql/history/queries?filter_by.query_start_time_range.start_time_ms=%d&filter_by.query_start_time_range.end_time_ms=%d", day, 32*day), ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "query_start_time_range must be at most 30 days.",
+			guess: true, source: "no public quote found; the bound is QueryFilter.query_start_time_range's doc in databricks-sdk-go service/sql/model.go (`must be less than or equal to 30 days`)"},
+		{name: "statement: a chunk past the last", got: live.rawLive("GET", "/api/2.0/sql/statements/"+live.doneStatementID+"/result/chunks/7", ""),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Invalid chunk index 7.",
+			guess: true, source: "no public quote found"},
+		{name: "statement: a chunk of a statement still pending", got: rawCase("GET", "/api/2.0/sql/statements/"+pending.StatementId+"/result/chunks/0", ""),
+			status: http.StatusBadRequest, code: "INVALID_STATE", msg: "Statement " + pending.StatementId + " is PENDING: it has no result.",
+			guess: true, source: "no public quote found"},
+		{name: "statement: a warehouse being deleted", got: rawCase("POST", "/api/2.0/sql/statements", `{"warehouse_id":"`+going.Id+`","statement":"SELECT 1"}`),
+			status: http.StatusBadRequest, code: "INVALID_STATE", msg: "SQL warehouse " + going.Id + " is being deleted.",
+			guess: true, source: "no public quote found"},
+		{name: "warehouse: no minimum of clusters", got: newWarehouse(`"min_num_clusters":-1`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "min_num_clusters must be greater than 0 (is -1).",
+			guess: true, source: "no public quote found"},
+		{name: "warehouse: too many minimum clusters", got: newWarehouse(`"min_num_clusters":31,"max_num_clusters":40`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: fmt.Sprintf("min_num_clusters must be at most %d (is 31).", maxWarehouseMinClusters),
+			guess: true, source: "no public quote found; the bound is the API reference's"},
 	}
 }
