@@ -17,7 +17,7 @@ import (
 // The rows are messageSource; TestMessageSources runs them.
 func policyMessages(f *messageFixtures) []messageSource {
 	sparkVersion, nodeType, violate, onlyRule := f.sparkVersion, f.nodeType, f.violate, f.onlyRule
-	rawCase, asLimited, policyID := f.rawCase, f.asLimited, f.policyID
+	rawCase, asLimited, policyID, clusterID := f.rawCase, f.asLimited, f.policyID, f.clusterID
 	return []messageSource{
 		{name: "policy: fixed value overridden",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
@@ -179,6 +179,44 @@ func policyMessages(f *messageFixtures) []messageSource {
 			`{"cluster_name":"u","spark_version":"16.4.x-scala2.12","node_type_id":"Standard_DS3_v2","num_workers":1,"policy_id":"`+policyID+`"}`),
 			status: http.StatusForbidden, code: "PERMISSION_DENIED",
 			msg:   "User " + limitedUserName + " does not have permission to use cluster policy Words (" + policyID + ").",
+			guess: true, source: "no public quote found"},
+		{name: "policy: below the range",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return onlyRule(t, `{"num_workers": {"type": "range", "minValue": 2}}`, compute.CreateCluster{NumWorkers: 1})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   "Validation failed for num_workers, the value must be at least 2 (is 1)",
+			guess: true, source: "no public quote found; built on the fixed-value template of tf-provider#403"},
+		{name: "policy: a range over a value that is no number",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				return onlyRule(t, `{"spark_conf.spark.executor.cores": {"type": "range", "maxValue": 4}}`, compute.CreateCluster{NumWorkers: 1,
+					SparkConf: map[string]string{"spark.executor.cores": "many"}})
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   `Validation failed for spark_conf.spark.executor.cores, the value must be a number (is "many")`,
+			guess: true, source: "no public quote found; built on the fixed-value template of tf-provider#403"},
+		{name: "policy: a pattern that is no regular expression", got: rawCase("POST", "/api/2.0/policies/clusters/create",
+			`{"name":"bad pattern","definition":"{\"spark_version\":{\"type\":\"regex\",\"pattern\":\"(\"}}"}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
+			msg:   "Invalid policy definition: attribute spark_version has a bad pattern: error parsing regexp: missing closing ): `(`",
+			guess: true, source: "no public quote found; Go's regexp words follow the colon"},
+		{name: "policy: reading a policy one may not use", got: asLimited("GET", "/api/2.0/policies/clusters/get?policy_id="+policyID, ""),
+			status: http.StatusForbidden, code: "PERMISSION_DENIED", msg: "User " + limitedUserName + " does not have permission to use cluster policy " + policyID + ".",
+			guess: true, source: "no public quote found; the create refusal's words without the policy's name"},
+		{name: "policy: more clusters than the policy allows a user",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				p, err := w.ClusterPolicies.Create(ctx, compute.CreatePolicy{Name: "One each", Definition: "{}", MaxClustersPerUser: 1})
+				require.NoError(t, err)
+				spec := compute.CreateCluster{ClusterName: "one", SparkVersion: sparkVersion, NodeTypeId: nodeType, NumWorkers: 1, PolicyId: p.PolicyId}
+				_, err = w.Clusters.Create(ctx, spec)
+				require.NoError(t, err, "the first cluster is made")
+				_, err = w.Clusters.Create(ctx, spec)
+				return err
+			},
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Cannot create more than 1 active cluster(s) with policy One each per user.",
+			guess: true, source: "no public quote found (tf-provider#1948 and #1955 describe the setting, not the refusal)"},
+		{name: "policy: enforcing compliance of a cluster with no policy", got: rawCase("POST", "/api/2.0/policies/clusters/enforce-compliance", `{"cluster_id":"`+clusterID+`"}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Cluster " + clusterID + " has no policy to enforce.",
 			guess: true, source: "no public quote found"},
 	}
 }
