@@ -2,6 +2,7 @@ package demo
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -17,7 +18,11 @@ import (
 // The rows are messageSource; TestMessageSources runs them.
 func jobMessages(f *messageFixtures) []messageSource {
 	sparkVersion, nodeType, clusterID, rawCase := f.sparkVersion, f.nodeType, f.clusterID, f.rawCase
-	warehouseID := f.warehouseID
+	warehouseID, asLimited := f.warehouseID, f.asLimited
+	t, ctx, w := f.t, f.ctx, f.w
+	adminRun, err := w.Jobs.Submit(ctx, jobs.SubmitRun{RunName: "admin's", Tasks: []jobs.SubmitTask{
+		{TaskKey: "a", ExistingClusterId: clusterID, NotebookTask: &jobs.NotebookTask{NotebookPath: "/x"}}}})
+	require.NoError(t, err)
 	return []messageSource{
 		{name: "unknown run",
 			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
@@ -91,5 +96,11 @@ func jobMessages(f *messageFixtures) []messageSource {
 			`{"run_name":"sql","tasks":[{"task_key":"q","sql_task":{"warehouse_id":"`+warehouseID+`","query":{"query_id":"1"}}}]}`),
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Task q: the demo workspace runs notebook, spark_python, python_wheel and spark_jar tasks only.",
 			guess: true, source: "the demo's own limit"},
+		{name: "runs: reading another user's run", got: asLimited("GET", fmt.Sprintf("/api/2.2/jobs/runs/get?run_id=%d", adminRun.RunId), ""),
+			status: http.StatusForbidden, code: "PERMISSION_DENIED", msg: fmt.Sprintf("User %s does not have View permission on run %d.", limitedUserName, adminRun.RunId),
+			guess: true, source: "no public quote found; the job's refusal follows it"},
+		{name: "cluster: starting a job cluster", got: f.live.rawLive("POST", "/api/2.1/clusters/start", `{"cluster_id":"`+f.live.jobClusterID+`"}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Cluster " + f.live.jobClusterID + " is a job cluster and cannot be started. Job clusters live only as long as their run.",
+			guess: true, source: "no public quote found"},
 	}
 }

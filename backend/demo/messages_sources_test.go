@@ -13,6 +13,7 @@ import (
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/databricks/databricks-sdk-go/service/compute"
 	"github.com/databricks/databricks-sdk-go/service/files"
+	"github.com/databricks/databricks-sdk-go/service/jobs"
 	"github.com/databricks/databricks-sdk-go/service/sql"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -115,6 +116,7 @@ type liveFixture struct {
 	dbfsLog, volumeLog      string // a delivered driver log file, in each store
 	volumeLogSize           string // its size in bytes, as the Files API says it
 	doneStatementID         string // a statement that has succeeded, with one chunk
+	jobClusterID            string // the cluster a submitted run made
 	rawLive                 func(method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error
 	// rawLiveRange downloads file by the Files API with a Range header.
 	rawLiveRange func(t *testing.T, ctx context.Context, file, byteRange string) error
@@ -197,6 +199,11 @@ func newLiveFixture(t *testing.T) *liveFixture {
 	require.NoError(t, err)
 	wh, err := w.Warehouses.Create(ctx, sql.CreateWarehouseRequest{Name: "Live", ClusterSize: "Small", MaxNumClusters: 1})
 	require.NoError(t, err)
+	ephemeral := smallSpec("")
+	_, err = w.Jobs.Submit(ctx, jobs.SubmitRun{RunName: "job cluster", Tasks: []jobs.SubmitTask{{TaskKey: "a",
+		NewCluster:   &compute.ClusterSpec{SparkVersion: ephemeral.SparkVersion, NodeTypeId: ephemeral.NodeTypeId, NumWorkers: 1},
+		NotebookTask: &jobs.NotebookTask{NotebookPath: "/x"}}}})
+	require.NoError(t, err)
 	for _, id := range []string{running.ClusterId, inVolume.ClusterId, stopped.ClusterId} {
 		stepUntil(t, srv, w, id, compute.StateRunning)
 	}
@@ -207,6 +214,15 @@ func newLiveFixture(t *testing.T) *liveFixture {
 	st, err := w.StatementExecution.ExecuteStatement(ctx, sql.ExecuteStatementRequest{WarehouseId: wh.Id, Statement: "SELECT cluster_id FROM system.compute.node_timeline", WaitTimeout: "0s"})
 	require.NoError(t, err)
 	srv.Clock().Advance(time.Minute) // the statement is done
+	all, err := w.Clusters.ListAll(ctx, compute.ListClustersRequest{})
+	require.NoError(t, err)
+	jobCluster := ""
+	for _, d := range all {
+		if d.ClusterSource == compute.ClusterSourceJob {
+			jobCluster = d.ClusterId
+		}
+	}
+	require.NotEmpty(t, jobCluster, "the run has made its cluster")
 	token := srv.Token()
 	volumeLog := "/Volumes/main/ops/cluster_logs/" + inVolume.ClusterId + "/driver/stderr"
 	meta, err := w.Files.GetMetadata(ctx, files.GetMetadataRequest{FilePath: volumeLog})
@@ -215,6 +231,7 @@ func newLiveFixture(t *testing.T) *liveFixture {
 		runningID: running.ClusterId, terminatedID: stopped.ClusterId,
 		dbfsLog:   "/cluster-logs/" + running.ClusterId + "/driver/stderr",
 		volumeLog: volumeLog, volumeLogSize: fmt.Sprint(meta.ContentLength), doneStatementID: st.StatementId,
+		jobClusterID: jobCluster,
 		rawLive: func(method, path, body string) func(*testing.T, context.Context, *workspaceapi.Client) error {
 			return func(t *testing.T, ctx context.Context, _ *workspaceapi.Client) error {
 				return rawAt(t, ctx, srv.URL(), token, method, path, body)
