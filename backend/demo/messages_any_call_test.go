@@ -16,5 +16,8 @@ func anyCallMessages(f *messageFixtures) []messageSource {
 		{name: "body that is not JSON", got: rawCase("POST", "/api/2.1/clusters/create", "{"),
 			status: http.StatusBadRequest, code: "MALFORMED_REQUEST", msg: "Could not parse request object: unexpected end of JSON input",
 			guess: true, source: "no public quote found; the parser's own words follow the colon"},
+		{name: "expired OAuth token", got: rawAs("eyJhbGciOiJSUzI1NiJ9.e30.x", "GET", "/api/2.1/clusters/list", ""),
+			status: http.StatusForbidden, code: "403", msg: "JWT has expired.",
+			guess: true, source: "no public quote found; the refused-token answer's shape (databricks-sdk-go#873) with an OAuth token's reason"},
 	}
 }

@@ -68,5 +68,9 @@ func permissionMessages(f *messageFixtures) []messageSource {
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE",
 			msg:   `Invalid filter "nonsense": expected attribute operator "value" (eq, ne, co, sw, ew), joined by and / or.`,
 			guess: true, source: "no public quote found"},
+		{name: "permissions: unknown service principal", got: rawCase("PATCH", "/api/2.0/permissions/clusters/"+clusterID,
+			`{"access_control_list":[{"service_principal_name":"deployment-user","permission_level":"CAN_RESTART"}]}`),
+			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Principal: ServicePrincipalName(deployment-user) does not exist",
+			source: "https://github.com/databricks/terraform-provider-databricks/issues/1415 (`Error: cannot create permissions: Principal: ServicePrincipalName(deployment-user) does not exist`, a display name given where the application id belongs; the status and code are not quoted)"},
 	}
 }

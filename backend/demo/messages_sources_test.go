@@ -243,9 +243,9 @@ func newLiveFixture(t *testing.T) *liveFixture {
 	}
 }
 
-// rawAt sends a request to base as the SDK would, with token, and reads the
-// error body as the SDK's error (headers are name, value pairs; an answer that is not an error reads as
-// one with its status, so a row can see it was made).
+// rawAt sends a request to base as the SDK would, with token and headers
+// (name, value pairs), and reads the body as the SDK's error; an answer that
+// is not an error reads as one with its status, so a row can see it was made.
 func rawAt(t *testing.T, ctx context.Context, base, token, method, path, body string, headers ...string) error {
 	req, err := http.NewRequestWithContext(ctx, method, base+path, strings.NewReader(body))
 	require.NoError(t, err)
