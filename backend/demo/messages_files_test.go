@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
+	"math/rand/v2"
 	"net/http"
 	"testing"
 
@@ -20,7 +21,7 @@ import (
 func fileMessages(f *messageFixtures) []messageSource {
 	rawCase, asLimited := f.rawCase, f.asLimited
 	t, ctx, w, live := f.t, f.ctx, f.w, f.live
-	for _, p := range []string{"/Shared/full", "/Shared/full/inside"} {
+	for _, p := range []string{"/Shared/full", "/Shared/full/inside", "/Shared/large"} {
 		require.NoError(t, w.Workspace.MkdirsByPath(ctx, p))
 	}
 	b64 := func(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
@@ -132,5 +133,21 @@ func fileMessages(f *messageFixtures) []messageSource {
 		{name: "workspace: a Scala notebook exported as JUPYTER", got: rawCase("GET", "/api/2.0/workspace/export?path=/Shared/scala&format=JUPYTER", ""),
 			status: http.StatusBadRequest, code: "INVALID_PARAMETER_VALUE", msg: "Only Python notebooks can be exported in JUPYTER format.",
 			guess: true, source: "no public quote found"},
+		{name: "workspace: a folder export over 10 MB",
+			got: func(t *testing.T, ctx context.Context, w *workspaceapi.Client) error {
+				noise := make([]byte, 4<<20) // random, so the zip cannot shrink it; an AUTO export zips files too
+				rnd := rand.New(rand.NewPCG(1, 2))
+				for i := range noise {
+					noise[i] = byte(rnd.Uint32())
+				}
+				for _, name := range []string{"a.bin", "b.bin", "c.bin"} {
+					var ae *apierr.APIError
+					require.True(t, errors.As(rawCase("POST", "/api/2.0/workspace-files/import-file/Shared/large/"+name, string(noise))(t, ctx, w), &ae))
+					require.Equal(t, http.StatusOK, ae.StatusCode, "the file is uploaded")
+				}
+				return rawCase("GET", "/api/2.0/workspace/export?path=/Shared/large&format=AUTO", "")(t, ctx, w)
+			},
+			status: http.StatusBadRequest, code: "MAX_NOTEBOOK_SIZE_EXCEEDED", msg: "The export of /Shared/large is larger than 10485760 bytes.",
+			guess: true, source: "no public quote found; the code and bound are the import's (tf-provider#4077)"},
 	}
 }
