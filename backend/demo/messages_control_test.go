@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/databricks/databricks-sdk-go/apierr"
 	"github.com/stretchr/testify/require"
@@ -65,5 +66,17 @@ func controlMessages(f *messageFixtures) []messageSource {
 		{name: "fault: internal error", got: faulted(FaultInternal, ""),
 			status: http.StatusInternalServerError, code: "INTERNAL_ERROR", msg: "An internal error occurred. (demo fault)",
 			guess: true, source: "an injected fault, marked as the demo's; the status is one databricks-sdk-go apierr/error_mapping.go maps (500 → ErrInternalError)"},
+		{name: "control: advancing a clock that is not virtual",
+			got: func(t *testing.T, ctx context.Context, _ *workspaceapi.Client) error {
+				srv := startServer(t, Options{Empty: true, Control: true, Clock: wallClock{}})
+				return rawAt(t, ctx, srv.URL(), srv.Token(), "POST", controlPrefix+"advance", `{"seconds":1}`)
+			},
+			status: http.StatusBadRequest, code: "BAD_REQUEST", msg: "control: the clock is not virtual",
+			guess: true, source: "the demo's own endpoint"},
 	}
 }
+
+// wallClock is a Clock the control API cannot move.
+type wallClock struct{}
+
+func (wallClock) Now() time.Time { return time.Now() }
