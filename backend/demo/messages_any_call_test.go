@@ -18,6 +18,6 @@ func anyCallMessages(f *messageFixtures) []messageSource {
 			guess: true, source: "no public quote found; the parser's own words follow the colon"},
 		{name: "expired OAuth token", got: rawAs("eyJhbGciOiJSUzI1NiJ9.e30.x", "GET", "/api/2.1/clusters/list", ""),
 			status: http.StatusForbidden, code: "403", msg: "JWT has expired.",
-			guess: true, source: "no public quote found; the refused-token answer's shape (databricks-sdk-go#873) with an OAuth token's reason"},
+			guess: true, source: "no public quote of these words; the refused-token answer's shape (databricks-sdk-go#873) with an OAuth token's reason. The one public expired-JWT answer found reads otherwise (https://github.com/databricks/terraform-provider-databricks/issues/2522, policies/clusters/create 2023: `Error while parsing token: io.jsonwebtoken.ExpiredJwtException: JWT expired at 2023-03-02T21:43:10Z. Current time: …`), status and code not quoted"},
 	}
 }
