@@ -14,8 +14,9 @@ import (
 // SDK reads as PERMISSION_DENIED; it is not a missing permission.
 var ErrTokenInvalid = errors.New("the token is invalid or has expired")
 
-// tokenRefusals are the messages a workspace gives a token it refuses.
-var tokenRefusals = []string{"invalid access token", "jwt has expired", "token is expired", "token has expired"}
+// tokenRefusals are the messages a workspace gives a token it refuses
+// ("JWT expired at …": terraform-provider-databricks#2522).
+var tokenRefusals = []string{"invalid access token", "jwt has expired", "jwt expired", "token is expired", "token has expired"}
 
 // InvalidToken reports whether err is the workspace refusing the token.
 func InvalidToken(err error) bool {
