@@ -34,7 +34,9 @@ func startServer(t testing.TB, opts Options) *Server {
 }
 
 // client is a plain SDK workspace client for token, with short timeouts so
-// a failing test does not hang for the SDK's 5-minute default.
+// a failing test does not hang for the SDK's 5-minute default. The HTTP one
+// still leaves room for a busy machine: a 10 MB import under -race took over
+// 10 s to answer while the browser suites ran.
 func client(t testing.TB, srv *Server, token string) *workspaceapi.Client {
 	t.Helper()
 	w, err := workspaceapi.New(&config.Config{
@@ -42,7 +44,7 @@ func client(t testing.TB, srv *Server, token string) *workspaceapi.Client {
 		Token:               token,
 		Loaders:             []config.Loader{config.ConfigAttributes},
 		RetryTimeoutSeconds: 20,
-		HTTPTimeoutSeconds:  10,
+		HTTPTimeoutSeconds:  40,
 		RateLimitPerSecond:  10000,
 	})
 	require.NoError(t, err)
