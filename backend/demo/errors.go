@@ -45,10 +45,6 @@ func errPermission(format string, args ...any) error {
 	return &apiError{http.StatusForbidden, "PERMISSION_DENIED", fmt.Sprintf(format, args...)}
 }
 
-func errExhausted(format string, args ...any) error {
-	return &apiError{http.StatusBadRequest, "RESOURCE_EXHAUSTED", fmt.Sprintf(format, args...)}
-}
-
 func errAlreadyExists(format string, args ...any) error {
 	return &apiError{http.StatusBadRequest, "RESOURCE_ALREADY_EXISTS", fmt.Sprintf(format, args...)}
 }

@@ -40,14 +40,7 @@ func canView(u *user, j *jobs.Job) bool { return u.isAdmin() || j.CreatorUserNam
 // not shift its pages.
 func (ws *workspace) jobList(c *call) (any, error) {
 	q := c.r.URL.Query()
-	limit, err := c.queryInt("limit", jobsDefaultLimit)
-	if err != nil {
-		return nil, err
-	}
-	if limit < 1 || limit > jobsMaxLimit {
-		return nil, errInvalidParam("limit must be between 1 and %d (is %d)", jobsMaxLimit, limit)
-	}
-	offset, err := c.queryInt("offset", 0)
+	limit, offset, err := c.limitOffset(jobsDefaultLimit, jobsMaxLimit)
 	if err != nil {
 		return nil, err
 	}

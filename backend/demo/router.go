@@ -44,6 +44,19 @@ func (c *call) queryInt(name string, def int64) (int64, error) {
 	return n, nil
 }
 
+// limitOffset reads a list's limit (def when absent; 1..most, the service's
+// words when outside) and offset, as jobs/list and jobs/runs/list take them.
+func (c *call) limitOffset(def, most int64) (limit, offset int64, err error) {
+	if limit, err = c.queryInt("limit", def); err != nil {
+		return 0, 0, err
+	}
+	if limit < 1 || limit > most {
+		return 0, 0, errInvalidParam("limit must be between 1 and %d (is %d)", most, limit)
+	}
+	offset, err = c.queryInt("offset", 0)
+	return limit, offset, err
+}
+
 type handler func(ws *workspace, c *call) (any, error)
 
 // handle runs h under the workspace lock at the demo clock's now.

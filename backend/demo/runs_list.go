@@ -21,14 +21,7 @@ const (
 // top and a client paging older runs misses it, as on the service.
 func (ws *workspace) runList(c *call) (any, error) {
 	q := c.r.URL.Query()
-	limit, err := c.queryInt("limit", runsDefaultLimit)
-	if err != nil {
-		return nil, err
-	}
-	if limit < 1 || limit > runsMaxLimit {
-		return nil, errInvalidParam("limit must be between 1 and %d (is %d)", runsMaxLimit, limit)
-	}
-	offset, err := c.queryInt("offset", 0)
+	limit, offset, err := c.limitOffset(runsDefaultLimit, runsMaxLimit)
 	if err != nil {
 		return nil, err
 	}
